@@ -1,0 +1,141 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import { Readiness, Health } from '@swx/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { paramsRoutes } from './modules/params';
+import { findStaffPrincipal } from './modules/staff';
+import { findUserPrincipal } from './modules/users';
+import type { PrincipalKind, SessionPolicy } from './platform/auth';
+import type { EventBus } from './platform/bus';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db';
+import { AppError } from './platform/errors';
+import { installHttpPlatform, newRequestId, type PrincipalDirectory } from './platform/http';
+import { installIdempotency } from './platform/idempotency';
+import { installMetrics } from './platform/metrics';
+import { defaultAdminDist, defaultWebDist } from './platform/paths';
+import { installSocketHub, type SocketHub } from './platform/socket-hub';
+import { installStaticApps } from './platform/static';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  bus: EventBus;
+  /** Shared store for rate limits across nodes; in memory when absent. */
+  redis?: Redis | undefined;
+  /** Extra routes, registered after the platform hooks (tests add probes of the platform here). */
+  extraRoutes?: (app: FastifyInstance) => void;
+}
+
+export interface App {
+  app: FastifyInstance;
+  hub: SocketHub;
+}
+
+export function sessionPolicies(config: Config): (principal: PrincipalKind) => SessionPolicy {
+  const user = { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
+  const staff = { idleMinutes: config.STAFF_SESSION_IDLE_MINUTES, absoluteHours: config.STAFF_SESSION_ABSOLUTE_HOURS };
+  return (principal) => (principal === 'staff' ? staff : user);
+}
+
+const directory: PrincipalDirectory = { user: findUserPrincipal, staff: findStaffPrincipal };
+
+/** Builds the Fastify instance from the platform and the modules, in load order. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database, bus } = deps;
+  const db = database.db;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["idempotency-key"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(given) ? given : newRequestId();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const policyOf = sessionPolicies(config);
+  installHttpPlatform(app, { db, policyOf, directory });
+  installIdempotency(app, db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? undefined : false,
+  });
+
+  await app.register(rateLimit, {
+    max: config.RATE_LIMIT_MAX,
+    timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    ...(deps.redis ? { redis: deps.redis, nameSpace: `${config.REDIS_PREFIX}rl:` } : {}),
+    allowList: (request) => ['/healthz', '/readyz', '/metrics'].includes(request.url),
+    errorResponseBuilder: () => new AppError(10103),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'SWX trading platform API', version: '1.0.0', description: 'Every reply is { code, msg, result }.' },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  const hub = installSocketHub(app, { bus, db, policyOf, directory });
+  installMetrics(app, { sockets: () => hub.connectionCount() });
+
+  app.get('/healthz', { schema: { hide: true, response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
+  app.get('/readyz', { schema: { hide: true, response: { 200: Readiness, 503: Readiness } } }, async (_request, reply) => {
+    const checks: Record<string, 'ok' | 'fail'> = {};
+    checks.database = await database.ping().then(() => 'ok' as const, () => 'fail' as const);
+    if (deps.redis) checks.redis = await deps.redis.ping().then(() => 'ok' as const, () => 'fail' as const);
+    const ready = Object.values(checks).every((c) => c === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+
+  await app.register(paramsRoutes(db));
+  deps.extraRoutes?.(app);
+
+  installStaticApps(app, {
+    web: config.WEB_DIST ?? defaultWebDist(),
+    admin: config.ADMIN_DIST ?? defaultAdminDist(),
+  });
+
+  await app.ready();
+  return { app, hub };
+}

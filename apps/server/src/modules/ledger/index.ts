@@ -1,0 +1,23 @@
+export { post, postAlone, DuplicateReasonError, type PostResult } from './ledger.service';
+export {
+  SYSTEM_ACCOUNTS,
+  SYSTEM_BUCKET,
+  USER_BUCKETS,
+  LedgerRuleError,
+  transferPostings,
+  type AccountRef,
+  type PostingInput,
+  type SystemAccount,
+  type TransactionInput,
+  type UserBucket,
+} from './ledger.rules';
+export {
+  ensureAccounts,
+  findInvariantBreaches,
+  findTransactionByReason,
+  selectSystemBalance,
+  selectUserBalances,
+  selectUserEntries,
+  type InvariantBreach,
+} from './ledger.repo';
+export { ensureSystemAccounts } from './ledger.seed';

@@ -1,0 +1,97 @@
+import type { AccountMode } from '@swx/contract';
+import { dec, fitsScale, type Dec } from '@swx/money';
+
+export const SYSTEM_ACCOUNTS = ['house', 'fees', 'custody', 'charity', 'loan_book', 'earn_pool', 'demo_faucet'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export const USER_BUCKETS = ['available', 'frozen', 'margin', 'earn', 'options'] as const;
+export type UserBucket = (typeof USER_BUCKETS)[number];
+
+/** System accounts hold one balance per mode and asset. */
+export const SYSTEM_BUCKET = 'main';
+
+export type AccountRef =
+  | { owner: 'user'; userId: number; bucket: UserBucket }
+  | { owner: 'system'; name: SystemAccount };
+
+export interface PostingInput {
+  account: AccountRef;
+  asset: string;
+  /** Signed decimal string: positive credits the account, negative debits it. */
+  amount: string;
+}
+
+export interface TransactionInput {
+  /** What happened, e.g. `deposit.approve`; with `ref` it is unique, so a reason posts once. */
+  kind: string;
+  ref: string;
+  mode: AccountMode;
+  postings: readonly PostingInput[];
+  memo?: Record<string, string>;
+}
+
+export interface NormalizedPosting {
+  account: AccountRef;
+  asset: string;
+  amount: Dec;
+  /** Stable identity of (owner, asset, bucket) within one mode, used for ordering and de-duplication. */
+  key: string;
+}
+
+export class LedgerRuleError extends Error {
+  override name = 'LedgerRuleError';
+}
+
+const KIND = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$/;
+const ASSET = /^[A-Z0-9]{2,12}$/;
+
+export function accountKey(account: AccountRef, asset: string): string {
+  return account.owner === 'user'
+    ? `user:${account.userId}:${asset}:${account.bucket}`
+    : `system:${account.name}:${asset}`;
+}
+
+/**
+ * Checks a transaction before it touches the database: two or more postings, amounts that are
+ * non-zero decimals within the asset's scale, no account twice, and per asset a zero sum.
+ */
+export function normalizeTransaction(input: TransactionInput): NormalizedPosting[] {
+  if (!KIND.test(input.kind) || input.kind.length > 64) throw new LedgerRuleError(`bad kind ${input.kind}`);
+  if (input.ref.length === 0 || input.ref.length > 128) throw new LedgerRuleError('ref must be 1..128 characters');
+  if (input.postings.length < 2) throw new LedgerRuleError('a transaction needs two or more postings');
+  const seen = new Set<string>();
+  const totals = new Map<string, Dec>();
+  const postings = input.postings.map((p) => {
+    if (!ASSET.test(p.asset)) throw new LedgerRuleError(`bad asset ${p.asset}`);
+    if (p.account.owner === 'user' && !(Number.isSafeInteger(p.account.userId) && p.account.userId > 0)) {
+      throw new LedgerRuleError('bad user id');
+    }
+    let amount: Dec;
+    try {
+      amount = dec(p.amount);
+    } catch {
+      throw new LedgerRuleError(`amount ${JSON.stringify(p.amount)} is not a decimal`);
+    }
+    if (amount.isZero()) throw new LedgerRuleError('a posting cannot be zero');
+    if (!fitsScale(amount, p.asset)) throw new LedgerRuleError(`amount ${p.amount} exceeds the scale of ${p.asset}`);
+    const key = accountKey(p.account, p.asset);
+    if (seen.has(key)) throw new LedgerRuleError(`account ${key} appears twice`);
+    seen.add(key);
+    totals.set(p.asset, (totals.get(p.asset) ?? dec('0')).plus(amount));
+    return { account: p.account, asset: p.asset, amount, key };
+  });
+  for (const [asset, total] of totals) {
+    if (!total.isZero()) throw new LedgerRuleError(`postings in ${asset} sum to ${total.toFixed()}, not zero`);
+  }
+  return postings;
+}
+
+/** A two-posting transfer: `amount` leaves `from` and arrives at `to`. */
+export function transferPostings(from: AccountRef, to: AccountRef, asset: string, amount: string): PostingInput[] {
+  const value = dec(amount);
+  if (!value.isPositive() || value.isZero()) throw new LedgerRuleError('a transfer amount must be positive');
+  return [
+    { account: from, asset, amount: value.negated().toFixed() },
+    { account: to, asset, amount: value.toFixed() },
+  ];
+}

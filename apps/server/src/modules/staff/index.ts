@@ -1,0 +1,2 @@
+export { ensureFirstAdmin, FIRST_ADMIN_USERNAME } from './staff.service';
+export { findStaffPrincipal } from './staff.repo';

@@ -1,0 +1,1 @@
+export { findUserPrincipal, insertUser } from './users.repo';

@@ -1,0 +1,63 @@
+import { Redis } from 'ioredis';
+import { buildApp, type AppDeps } from './app';
+import { createMemoryBus, createRedisBus, type EventBus } from './platform/bus';
+import type { Config } from './platform/config';
+import { openDatabase, type Database } from './platform/db';
+import { housekeepingJob } from './platform/housekeeping.jobs';
+import { createJobsRunner, type JobsRunner, type PeriodicJob } from './platform/jobs';
+import { seed } from './seed';
+
+export interface Node {
+  app: Awaited<ReturnType<typeof buildApp>>['app'];
+  database: Database;
+  bus: EventBus;
+  jobs: JobsRunner;
+  firstAdmin: { username: string; password: string } | undefined;
+  close(): Promise<void>;
+}
+
+export const JOBS: readonly PeriodicJob[] = [housekeepingJob];
+
+/**
+ * One server node: database (migrated and seeded), event bus, HTTP/WebSocket app and jobs. Used by
+ * main.ts and by tests that need whole nodes.
+ */
+export async function startNode(
+  config: Config,
+  options: { database?: Database; jobs?: readonly PeriodicJob[]; extraRoutes?: AppDeps['extraRoutes'] } = {},
+): Promise<Node> {
+  const database = options.database ?? (await openDatabase(config));
+  await database.migrate();
+  const { firstAdmin } = await seed(database);
+
+  const onRedisError = (error: unknown) => console.error('redis error:', error);
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, onRedisError) : createMemoryBus();
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  redis?.on('error', onRedisError);
+
+  const { app } = await buildApp({ config, database, bus, redis, extraRoutes: options.extraRoutes });
+  await bus.ready();
+
+  const jobs = createJobsRunner({
+    db: database.db,
+    node: config.NODE_ID,
+    jobs: options.jobs ?? JOBS,
+    onError: (job, key, error) => app.log.error({ err: error, job, key }, 'job unit failed'),
+  });
+  if (config.JOBS_ENABLED) jobs.start(config.JOBS_POLL_MS);
+
+  return {
+    app,
+    database,
+    bus,
+    jobs,
+    firstAdmin,
+    async close() {
+      await jobs.stop();
+      await app.close();
+      await bus.close();
+      await redis?.quit().catch(() => undefined);
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { hostname } from 'node:os';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((u) => /^postgres(ql)?:\/\//.test(u), 'must be a postgres:// or postgresql:// URL');
+const redisUrl = z
+  .string()
+  .url()
+  .refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL');
+
+/** The whole configuration, read once from the environment at boot. README lists every variable. */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: postgresUrl.optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: redisUrl.optional(),
+  REDIS_PREFIX: z.string().default('swx:'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(7 * 24 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(30 * 24),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  JOBS_ENABLED: bool.default(true),
+  JOBS_POLL_MS: z.coerce.number().int().min(100).default(5_000),
+  NODE_ID: z.string().min(1).default(`${hostname()}-${process.pid}`),
+  WEB_DIST: z.string().optional(),
+  ADMIN_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value stops boot with one line per problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ConfigSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { AccountMode, isErrorCode, type ErrorCode, type StaffRole } from '@swx/contract';
+import { negotiateLocale, type Locale } from '@swx/i18n';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { parseBearer, resolveSession, type Principal, type PrincipalKind, type SessionPolicy } from './auth';
+import type { Executor } from './db';
+import { AppError, isAppError, type FieldError } from './errors';
+import { messageFor } from './messages';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call: a logged-in user, a logged-in staff member, or anyone (default). */
+    auth?: 'user' | 'staff' | 'optional';
+    /** Staff roles allowed (any of them); admin is always allowed. */
+    roles?: readonly StaffRole[];
+    /** Refuse demo mode (DOMAIN.md: plans, loans, deposits, withdrawals, NFTs). */
+    realOnly?: boolean;
+    /** A money-moving POST: needs an Idempotency-Key, replays return the first reply. */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    mode: AccountMode;
+    principal: Principal | null;
+  }
+}
+
+export interface PrincipalDirectory {
+  /** Active users only; undefined refuses the session (disabled user, deleted row). */
+  user(db: Executor, id: number): Promise<{ active: boolean } | undefined>;
+  staff(db: Executor, id: number): Promise<{ active: boolean; roles: readonly StaffRole[] } | undefined>;
+}
+
+export interface HttpPlatformDeps {
+  db: Executor;
+  policyOf: (principal: PrincipalKind) => SessionPolicy;
+  directory: PrincipalDirectory;
+}
+
+const API_PREFIXES = ['/swx/', '/ws', '/docs', '/metrics', '/healthz', '/readyz'];
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  return reply.status(error.statusCode).send({
+    code: error.code,
+    msg: messageFor(request.locale ?? 'en', error.code, error.params),
+    result: error.fields.length > 0 ? { fields: error.fields } : null,
+  });
+}
+
+function validationFields(error: FastifyError): FieldError[] {
+  if (!hasZodFastifySchemaValidationErrors(error)) return [];
+  // Paths are relative to the part that failed; query and path parameters are prefixed so a form
+  // can tell them from body fields.
+  const part = error.validationContext === 'querystring' ? 'query' : error.validationContext === 'params' ? 'params' : '';
+  return error.validation.map((v) => ({
+    path: [part, v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
+    code: v.keyword,
+    message: v.message ?? v.keyword,
+  }));
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Request context, guards, and the error envelope for every reply. */
+export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps): void {
+  app.decorateRequest('locale', 'en');
+  app.decorateRequest('mode', 'real');
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    request.locale = negotiateLocale(
+      headerValue(request.headers['lang']),
+      headerValue(request.headers['accept-language']),
+    );
+    const rawMode = headerValue(request.headers['x-account-mode']);
+    const mode = rawMode === undefined || rawMode === '' ? 'real' : rawMode.toLowerCase();
+    const parsed = AccountMode.safeParse(mode);
+    if (!parsed.success) {
+      throw new AppError(10100, {}, [
+        { path: 'X-Account-Mode', code: 'invalid_value', message: 'expected "real" or "demo"' },
+      ]);
+    }
+    request.mode = parsed.data;
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const config = request.routeOptions.config;
+    const token = parseBearer(headerValue(request.headers.authorization));
+    if (token) {
+      const session = await resolveSession(deps.db, token, deps.policyOf);
+      if (session?.principal === 'user') {
+        const user = await deps.directory.user(deps.db, session.principalId);
+        if (user?.active) request.principal = { kind: 'user', userId: session.principalId, sessionId: session.id };
+      } else if (session?.principal === 'staff') {
+        const member = await deps.directory.staff(deps.db, session.principalId);
+        if (member?.active) {
+          request.principal = { kind: 'staff', staffId: session.principalId, roles: member.roles, sessionId: session.id };
+        }
+      }
+    }
+    const needs = config.auth;
+    if (needs === 'user' && request.principal?.kind !== 'user') throw new AppError(401);
+    if (needs === 'staff') {
+      const principal = request.principal;
+      if (principal?.kind !== 'staff') throw new AppError(401);
+      const allowed = config.roles;
+      if (allowed && !principal.roles.includes('admin') && !allowed.some((r) => principal.roles.includes(r))) {
+        throw new AppError(10108);
+      }
+    }
+    if (config.realOnly && request.mode === 'demo') throw new AppError(10107);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isAppError(error)) return sendError(request, reply, error);
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(request, reply, new AppError(10100, {}, validationFields(error)));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'reply does not match its contract');
+      return sendError(request, reply, new AppError(10102, { requestId: request.id }));
+    }
+    const status = error.statusCode ?? 500;
+    const mapped: ErrorCode | undefined =
+      status === 413 ? 10112 : status === 415 ? 10113 : status === 429 ? 10103 : status >= 400 && status < 500 ? 10100 : undefined;
+    if (mapped !== undefined && isErrorCode(mapped)) {
+      request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
+      return sendError(request, reply, new AppError(mapped));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, new AppError(10102, { requestId: request.id }));
+  });
+}
+
+export function newRequestId(): string {
+  return randomUUID();
+}

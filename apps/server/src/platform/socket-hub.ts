@@ -1,0 +1,219 @@
+import { ClientMessage, type ServerMessage, type TickMessage, type UserEventType } from '@swx/contract';
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { parseBearer, resolveSession, type PrincipalKind, type SessionPolicy } from './auth';
+import type { EventBus } from './bus';
+import type { Executor } from './db';
+import type { PrincipalDirectory } from './http';
+import { messageFor } from './messages';
+
+/** Bus channels the hub listens on; every node's hub receives every message. */
+export const TICKS_CHANNEL = 'ticks';
+export const USER_EVENTS_CHANNEL = 'user-events';
+
+const UserEventEnvelope = z.object({
+  userId: z.number().int(),
+  type: z.enum(['order', 'balance', 'notification']),
+  data: z.record(z.string(), z.unknown()),
+});
+
+export function publishUserEvent(bus: EventBus, userId: number, type: UserEventType, data: Record<string, unknown>) {
+  return bus.publish(USER_EVENTS_CHANNEL, { userId, type, data });
+}
+
+export function publishTick(bus: EventBus, tick: TickMessage) {
+  return bus.publish(TICKS_CHANNEL, tick);
+}
+
+interface Connection {
+  socket: WebSocket;
+  codes: Set<string>;
+  userId: number | null;
+  alive: boolean;
+  /** Newest tick per code waiting while the socket's buffer is full (coalescing). */
+  pending: Map<string, TickMessage>;
+  flushTimer: NodeJS.Timeout | null;
+}
+
+const MAX_BUFFERED_BYTES = 256 * 1024;
+const MAX_CODES_PER_CONNECTION = 1000;
+const HEARTBEAT_MS = 30_000;
+
+export interface SocketHubDeps {
+  bus: EventBus;
+  db: Executor;
+  policyOf: (principal: PrincipalKind) => SessionPolicy;
+  directory: PrincipalDirectory;
+}
+
+export interface SocketHub {
+  connectionCount(): number;
+}
+
+/** The `/ws` endpoint: price subscriptions by code and, after `auth`, the user's own events. */
+export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): SocketHub {
+  const connections = new Set<Connection>();
+  const byCode = new Map<string, Set<Connection>>();
+  const byUser = new Map<number, Set<Connection>>();
+
+  const send = (conn: Connection, message: ServerMessage) => {
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    conn.socket.send(JSON.stringify(message), (error) => {
+      if (error) app.log.debug({ err: error }, 'socket send failed');
+    });
+  };
+
+  const flush = (conn: Connection) => {
+    conn.flushTimer = null;
+    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      conn.flushTimer = setTimeout(() => flush(conn), 50);
+      return;
+    }
+    const ticks = [...conn.pending.values()];
+    conn.pending.clear();
+    for (const tick of ticks) send(conn, tick);
+  };
+
+  const sendTick = (conn: Connection, tick: TickMessage) => {
+    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES || conn.pending.size > 0) {
+      conn.pending.set(tick.code, tick);
+      conn.flushTimer ??= setTimeout(() => flush(conn), 50);
+      return;
+    }
+    send(conn, tick);
+  };
+
+  const unsubscribeAll = (conn: Connection) => {
+    for (const code of conn.codes) {
+      const set = byCode.get(code);
+      set?.delete(conn);
+      if (set?.size === 0) byCode.delete(code);
+    }
+    conn.codes.clear();
+  };
+
+  const detachUser = (conn: Connection) => {
+    if (conn.userId === null) return;
+    const set = byUser.get(conn.userId);
+    set?.delete(conn);
+    if (set?.size === 0) byUser.delete(conn.userId);
+    conn.userId = null;
+  };
+
+  deps.bus.subscribe(TICKS_CHANNEL, (message) => {
+    const tick = message as TickMessage;
+    const subscribers = byCode.get(tick.code);
+    if (!subscribers) return;
+    for (const conn of subscribers) sendTick(conn, tick);
+  });
+
+  deps.bus.subscribe(USER_EVENTS_CHANNEL, (message) => {
+    const parsed = UserEventEnvelope.safeParse(message);
+    if (!parsed.success) {
+      app.log.warn({ issues: parsed.error.issues }, 'malformed user event on the bus');
+      return;
+    }
+    const targets = byUser.get(parsed.data.userId);
+    if (!targets) return;
+    for (const conn of targets) send(conn, { type: parsed.data.type, data: parsed.data.data });
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const conn of connections) {
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.socket.ping();
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    for (const conn of connections) conn.socket.close(1001, 'server shutting down');
+  });
+
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    const conn: Connection = { socket, codes: new Set(), userId: null, alive: true, pending: new Map(), flushTimer: null };
+    connections.add(conn);
+    const refuse = (code: 10100 | 401) =>
+      send(conn, { type: 'error', code, msg: messageFor(request.locale, code) });
+
+    const authenticate = async (token: string | undefined) => {
+      const session = token ? await resolveSession(deps.db, token, deps.policyOf) : undefined;
+      const user = session?.principal === 'user' ? await deps.directory.user(deps.db, session.principalId) : undefined;
+      detachUser(conn);
+      if (!session || !user?.active) {
+        send(conn, { type: 'authed', ok: false });
+        return;
+      }
+      conn.userId = session.principalId;
+      let set = byUser.get(conn.userId);
+      if (!set) byUser.set(conn.userId, (set = new Set()));
+      set.add(conn);
+      send(conn, { type: 'authed', ok: true });
+    };
+
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
+    socket.on('message', (raw) => {
+      conn.alive = true;
+      let parsed: ReturnType<typeof ClientMessage.safeParse>;
+      try {
+        parsed = ClientMessage.safeParse(JSON.parse(raw.toString()));
+      } catch {
+        refuse(10100);
+        return;
+      }
+      if (!parsed.success) {
+        refuse(10100);
+        return;
+      }
+      const message = parsed.data;
+      switch (message.op) {
+        case 'sub':
+          for (const code of message.codes) {
+            if (conn.codes.size >= MAX_CODES_PER_CONNECTION) break;
+            conn.codes.add(code);
+            let set = byCode.get(code);
+            if (!set) byCode.set(code, (set = new Set()));
+            set.add(conn);
+          }
+          break;
+        case 'unsub':
+          for (const code of message.codes) {
+            conn.codes.delete(code);
+            const set = byCode.get(code);
+            set?.delete(conn);
+            if (set?.size === 0) byCode.delete(code);
+          }
+          break;
+        case 'auth':
+          authenticate(message.token).catch((error: unknown) => {
+            request.log.error({ err: error }, 'socket auth failed');
+            refuse(401);
+          });
+          break;
+        case 'ping':
+          send(conn, { type: 'pong' });
+          break;
+      }
+    });
+    socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
+    socket.on('close', () => {
+      if (conn.flushTimer) clearTimeout(conn.flushTimer);
+      unsubscribeAll(conn);
+      detachUser(conn);
+      connections.delete(conn);
+    });
+
+    // A browser cannot set headers on a WebSocket; tools and other servers may.
+    const headerToken = parseBearer(request.headers.authorization);
+    if (headerToken) void authenticate(headerToken);
+  });
+
+  return { connectionCount: () => connections.size };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from '../../src/app';
+import { createSession } from '../../src/platform/auth';
+import { createMemoryBus, createRedisBus, type EventBus } from '../../src/platform/bus';
+import { loadConfig, type Config } from '../../src/platform/config';
+import type { Database } from '../../src/platform/db';
+import { insertUser } from '../../src/modules/users';
+import { TEST_REDIS_URL, testDatabase } from './test-db';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    WEB_DIST: '/nonexistent/web',
+    ADMIN_DIST: '/nonexistent/admin',
+    REDIS_PREFIX: `test:${randomUUID()}:`,
+    ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  bus: EventBus;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on the worker's shared test database, with Redis when TEST_REDIS_URL is set. */
+export async function createTestApp(
+  options: { config?: Record<string, string>; extraRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const database = await testDatabase();
+  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, () => {}) : createMemoryBus();
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL) : undefined;
+  const { app } = await buildApp({ config, database, bus, redis, extraRoutes: options.extraRoutes });
+  await bus.ready();
+  return {
+    app,
+    database,
+    bus,
+    config,
+    async close() {
+      await app.close();
+      await bus.close();
+      await redis?.quit();
+    },
+  };
+}
+
+/** A new user with a live session; returns the bearer token. */
+export async function createTestUser(database: Database, config: Config) {
+  const username = `u_${randomUUID().slice(0, 12)}`;
+  const userId = await insertUser(database.db, { username });
+  const { token, sessionId } = await createSession(database.db, {
+    principal: 'user',
+    principalId: userId,
+    policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+  });
+  return { userId, username, token, sessionId };
+}

@@ -1,0 +1,82 @@
+/**
+ * The error catalogue: every business code the API can answer with, and the HTTP status class
+ * that goes with it. The specification's codes keep their numbers (10001..10093, 20001..20005,
+ * 401); codes this platform adds start at 10100. Messages live in packages/i18n (namespace
+ * `errors`, keyed by the code), in all 11 languages.
+ */
+export const SUCCESS = 200;
+
+export const errorCodes = {
+  10001: 400, // enter username or email
+  10002: 400, // wrong email
+  10003: 400, // username error
+  10004: 400, // wrong password
+  10005: 403, // abnormal user status
+  10006: 409, // username exists
+  10007: 409, // email or phone exists
+  10008: 409, // wrong user status
+  10009: 404, // user not found
+  10010: 400, // wrong smart trading product
+  10011: 409, // insufficient balance, top up first
+  10012: 400, // days not found
+  10013: 400, // wrong investment amount
+  10014: 400, // wrong options product
+  10015: 409, // not within trading hours
+  10016: 400, // wrong buy amount
+  10017: 400, // period not found
+  10018: 404, // failed to get system parameters
+  10019: 409, // wrong authentication status
+  10020: 409, // wrong collectible status
+  10021: 400, // receiving address not filled
+  10022: 403, // user not real-name verified
+  10023: 400, // loan term wrong
+  10024: 409, // same product already bought
+  10025: 400, // select a withdrawal method
+  10089: 429, // do not resend repeatedly
+  10090: 400, // send a code first
+  10091: 400, // wrong code
+  10092: 409, // insufficient balance
+  10093: 400, // wrong withdrawal password
+  10100: 400, // request failed validation
+  10101: 404, // resource not found
+  10102: 500, // internal error
+  10103: 429, // too many requests
+  10104: 409, // idempotency key reused with other parameters
+  10105: 400, // idempotency key missing or malformed
+  10106: 409, // same idempotency key still being processed
+  10107: 403, // needs a real account (demo mode refused)
+  10108: 403, // staff role lacks permission
+  10109: 404, // unknown API path
+  10110: 503, // service not ready
+  10111: 403, // demo mode disabled for this user
+  10112: 413, // request body too large
+  10113: 415, // unsupported content type
+  401: 401, // log in again
+} as const satisfies Record<number, number>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export const successCodes = {
+  20001: 'submitted for review',
+  20002: 'recharge submitted for review',
+  20003: 'withdrawal submitted for review',
+  20004: 'purchase successful',
+  20005: 'modified successfully',
+} as const;
+
+export type SuccessCode = keyof typeof successCodes;
+export type ReplyCode = typeof SUCCESS | SuccessCode | ErrorCode;
+
+/** Every code that has a message in the `errors` catalogue. */
+export const catalogueCodes: readonly number[] = [
+  ...Object.keys(errorCodes).map(Number),
+  ...Object.keys(successCodes).map(Number),
+];
+
+export function isErrorCode(code: number): code is ErrorCode {
+  return Object.hasOwn(errorCodes, code);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return errorCodes[code];
+}

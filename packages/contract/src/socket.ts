@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { DecimalString } from './common';
+
+/** What a browser sends on /ws. Codes are arrays, as the specification says. */
+export const ClientMessage = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('sub'), codes: z.array(z.string().min(1).max(32)).max(500) }),
+  z.object({ op: z.literal('unsub'), codes: z.array(z.string().min(1).max(32)).max(500) }),
+  z.object({ op: z.literal('auth'), token: z.string().min(1).max(200) }),
+  z.object({ op: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+export const TickMessage = z.object({
+  type: z.literal('tick'),
+  code: z.string(),
+  price: DecimalString,
+  zdf: DecimalString,
+  ts: z.iso.datetime(),
+});
+export type TickMessage = z.infer<typeof TickMessage>;
+
+/** Events for one logged-in user; `data` is described by the feature that emits it. */
+export const UserEventType = z.enum(['order', 'balance', 'notification']);
+export type UserEventType = z.infer<typeof UserEventType>;
+
+export const UserEventMessage = z.object({
+  type: UserEventType,
+  data: z.record(z.string(), z.unknown()),
+});
+export type UserEventMessage = z.infer<typeof UserEventMessage>;
+
+export const ServerMessage = z.union([
+  TickMessage,
+  UserEventMessage,
+  z.object({ type: z.literal('authed'), ok: z.boolean() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;

@@ -1,0 +1,3 @@
+export * from './locales';
+export { createTranslator } from './format';
+export { errorCatalogues } from './error-catalogues';
