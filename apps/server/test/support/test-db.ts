@@ -41,3 +41,16 @@ export function testDatabase(): Promise<Database> {
 }
 
 export const usingPostgres = TEST_DATABASE_URL !== undefined;
+
+/**
+ * A database of its own for a test that must break or inspect the whole ledger (the shared one is
+ * used by every file of the worker). Close it when done.
+ */
+export async function isolatedDatabase(name: string): Promise<Database> {
+  const database = TEST_DATABASE_URL
+    ? openPostgres(await createScratchPostgres(`swx_test_${name}_w${process.env.VITEST_POOL_ID ?? '0'}`), 10)
+    : await openPglite(undefined);
+  await database.migrate();
+  await seed(database);
+  return database;
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { dec, sum } from '@swx/money';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedDatabase, testDatabase } from '../../../test/support/test-db';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { insertUser } from '../users';
+import {
+  DuplicateReasonError,
+  findInvariantBreaches,
+  postAlone,
+  selectUserBalances,
+  selectUserEntries,
+  transferPostings,
+  type AccountRef,
+} from './index';
+
+let database: Database;
+const house = { owner: 'system', name: 'house' } as const;
+const available = (userId: number) => ({ owner: 'user', userId, bucket: 'available' }) as const;
+
+async function newUser(): Promise<number> {
+  return insertUser(database.db, { username: `l_${randomUUID().slice(0, 12)}` });
+}
+
+async function balanceOf(userId: number, asset = 'USDT', bucket = 'available', mode: 'real' | 'demo' = 'real'): Promise<string> {
+  const rows = await selectUserBalances(database.db, userId, mode);
+  return dec(rows.find((r) => r.asset === asset && r.bucket === bucket)?.balance ?? '0').toFixed();
+}
+
+const fund = (userId: number, amount: string, asset = 'USDT', mode: 'real' | 'demo' = 'real') =>
+  postAlone(database.db, {
+    kind: 'test.fund',
+    ref: randomUUID(),
+    mode,
+    postings: transferPostings(house, available(userId), asset, amount),
+  });
+
+beforeAll(async () => {
+  database = await testDatabase();
+});
+
+describe('posting', () => {
+  it('moves money and records each side with its balance after', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    await fund(a, '100');
+    const result = await postAlone(database.db, {
+      kind: 'test.transfer',
+      ref: randomUUID(),
+      mode: 'real',
+      postings: transferPostings(available(a), available(b), 'USDT', '30.25'),
+    });
+    expect(result.userIds.sort()).toEqual([a, b].sort());
+    expect(await balanceOf(a)).toBe('69.75');
+    expect(await balanceOf(b)).toBe('30.25');
+    const entries = await selectUserEntries(database.db, { userId: a, mode: 'real', limit: 10, offset: 0 });
+    expect(entries.total).toBe(2);
+    expect(entries.rows.map((r) => [r.kind, dec(r.amount).toFixed(), dec(r.balanceAfter).toFixed()])).toEqual([
+      ['test.transfer', '-30.25', '69.75'],
+      ['test.fund', '100', '100'],
+    ]);
+  });
+
+  it('keeps real and demo balances apart', async () => {
+    const a = await newUser();
+    await fund(a, '5', 'USDT', 'demo');
+    expect(await balanceOf(a, 'USDT', 'available', 'demo')).toBe('5');
+    expect(await balanceOf(a, 'USDT', 'available', 'real')).toBe('0');
+  });
+
+  it('refuses with 10092 and writes nothing when a user balance would go negative', async () => {
+    const a = await newUser();
+    await fund(a, '10');
+    const attempt = postAlone(database.db, {
+      kind: 'test.overdraw',
+      ref: randomUUID(),
+      mode: 'real',
+      postings: transferPostings(available(a), house, 'USDT', '10.000001'),
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 10092 });
+    expect(await balanceOf(a)).toBe('10');
+    expect((await selectUserEntries(database.db, { userId: a, mode: 'real', limit: 10, offset: 0 })).total).toBe(1);
+  });
+
+  it('posts a reason once: the same (kind, ref) again is refused with no effect', async () => {
+    const a = await newUser();
+    const ref = randomUUID();
+    const input = { kind: 'test.once', ref, mode: 'real' as const, postings: transferPostings(house, available(a), 'USDT', '1') };
+    await postAlone(database.db, input);
+    await expect(postAlone(database.db, input)).rejects.toBeInstanceOf(DuplicateReasonError);
+    expect(await balanceOf(a)).toBe('1');
+  });
+
+  it('rolls back the ledger with the business change that failed after it', async () => {
+    const a = await newUser();
+    await expect(
+      database.db.transaction(async (tx) => {
+        const { post } = await import('./ledger.service');
+        await post(tx, { kind: 'test.rollback', ref: randomUUID(), mode: 'real', postings: transferPostings(house, available(a), 'USDT', '7') });
+        throw new Error('the business change failed');
+      }),
+    ).rejects.toThrow('the business change failed');
+    expect(await balanceOf(a)).toBe('0');
+  });
+});
+
+describe('concurrency', () => {
+  it('200 concurrent debits against a balance that covers exactly one: one success, no negative balance', async () => {
+    const a = await newUser();
+    await fund(a, '25');
+    const attempts = Array.from({ length: 200 }, () =>
+      postAlone(database.db, {
+        kind: 'test.race',
+        ref: randomUUID(),
+        mode: 'real',
+        postings: transferPostings(available(a), house, 'USDT', '25'),
+      }),
+    );
+    const results = await Promise.allSettled(attempts);
+    const successes = results.filter((r) => r.status === 'fulfilled');
+    const refusals = results.filter((r) => r.status === 'rejected');
+    expect(successes).toHaveLength(1);
+    expect(refusals).toHaveLength(199);
+    for (const r of refusals) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
+    expect(await balanceOf(a)).toBe('0');
+  });
+
+  it('concurrent transfers in opposite directions neither deadlock nor lose money', async () => {
+    const a = await newUser();
+    const b = await newUser();
+    await fund(a, '1000');
+    await fund(b, '1000');
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        postAlone(database.db, {
+          kind: 'test.pingpong',
+          ref: randomUUID(),
+          mode: 'real',
+          postings: i % 2 === 0 ? transferPostings(available(a), available(b), 'USDT', '3') : transferPostings(available(b), available(a), 'USDT', '3'),
+        }),
+      ),
+    );
+    expect(sum([await balanceOf(a), await balanceOf(b)]).toFixed()).toBe('2000');
+    expect(await balanceOf(a)).toBe('1000');
+  });
+});
+
+describe('property: random operation sequences keep every invariant', () => {
+  const buckets = ['available', 'frozen', 'margin'] as const;
+  const assets = ['USDT', 'BTC'] as const;
+  const amount = fc
+    .tuple(fc.integer({ min: 1, max: 5_000_000 }), fc.constantFrom(0, 2, 6))
+    .map(([units, places]) => dec(units).div(dec(10).pow(places)).toFixed());
+  const op = fc.record({
+    from: fc.integer({ min: -1, max: 2 }), // -1 = house
+    fromBucket: fc.constantFrom(...buckets),
+    to: fc.integer({ min: -1, max: 2 }),
+    toBucket: fc.constantFrom(...buckets),
+    asset: fc.constantFrom(...assets),
+    mode: fc.constantFrom('real' as const, 'demo' as const),
+    amount,
+  });
+
+  it('matches an in-memory model and the three ledger invariants', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        const users = [await newUser(), await newUser(), await newUser()];
+        const model = new Map<string, ReturnType<typeof dec>>();
+        const ref = (i: number, bucket: (typeof buckets)[number]): AccountRef =>
+          i < 0 ? house : { owner: 'user', userId: users[i] ?? 0, bucket };
+        const key = (i: number, bucket: string, asset: string, mode: string) => `${i}:${bucket}:${asset}:${mode}`;
+        for (const o of ops) {
+          const from = ref(o.from, o.fromBucket);
+          const to = ref(o.to, o.toBucket);
+          const fromKey = key(o.from, o.from < 0 ? 'main' : o.fromBucket, o.asset, o.mode);
+          const toKey = key(o.to, o.to < 0 ? 'main' : o.toBucket, o.asset, o.mode);
+          if (fromKey === toKey) continue;
+          const before = model.get(fromKey) ?? dec('0');
+          const shouldRefuse = o.from >= 0 && before.minus(o.amount).isNegative();
+          const attempt = postAlone(database.db, {
+            kind: 'test.property',
+            ref: randomUUID(),
+            mode: o.mode,
+            postings: transferPostings(from, to, o.asset, o.amount),
+          });
+          if (shouldRefuse) {
+            await expect(attempt).rejects.toMatchObject({ code: 10092 });
+          } else {
+            await attempt;
+            model.set(fromKey, before.minus(o.amount));
+            model.set(toKey, (model.get(toKey) ?? dec('0')).plus(o.amount));
+          }
+        }
+        for (const [i, userId] of users.entries()) {
+          for (const mode of ['real', 'demo'] as const) {
+            const rows = await selectUserBalances(database.db, userId, mode);
+            for (const row of rows) {
+              expect(dec(row.balance).toFixed()).toBe((model.get(key(i, row.bucket, row.asset, mode)) ?? dec('0')).toFixed());
+              expect(dec(row.balance).isNegative()).toBe(false);
+            }
+          }
+        }
+        expect(await findInvariantBreaches(database.db)).toEqual([]);
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
+
+describe('invariant check', () => {
+  let isolated: Database;
+  beforeAll(async () => {
+    isolated = await isolatedDatabase('ledger_breach');
+  });
+  afterAll(() => isolated?.close());
+
+  it('finds an edited balance and a one-sided posting', async () => {
+    const a = await insertUser(isolated.db, { username: `b_${randomUUID().slice(0, 8)}` });
+    await postAlone(isolated.db, { kind: 'test.fund', ref: 'x1', mode: 'real', postings: transferPostings(house, available(a), 'USDT', '50') });
+    expect(await findInvariantBreaches(isolated.db)).toEqual([]);
+
+    await isolated.db.execute(sql`update ledger_accounts set balance = balance + 1 where user_id = ${a}`);
+    const breaches = await findInvariantBreaches(isolated.db);
+    expect(breaches.map((b) => b.invariant).sort()).toEqual(['balance_equals_postings', 'mode_asset_sums_to_zero']);
+
+    await isolated.db.execute(sql`update ledger_accounts set balance = balance - 1 where user_id = ${a}`);
+    await isolated.db.execute(sql`alter table ledger_accounts drop constraint ledger_accounts_user_nonnegative`);
+    await isolated.db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${a}`);
+    expect((await findInvariantBreaches(isolated.db)).map((b) => b.invariant)).toContain('user_balance_nonnegative');
+  });
+
+  it('the database itself refuses a negative user balance', async () => {
+    const other = await isolatedDatabase('ledger_check');
+    try {
+      const a = await insertUser(other.db, { username: `c_${randomUUID().slice(0, 8)}` });
+      await postAlone(other.db, { kind: 'test.fund', ref: 'y1', mode: 'real', postings: transferPostings(house, available(a), 'USDT', '5') });
+      await expect(other.db.execute(sql`update ledger_accounts set balance = -0.01 where user_id = ${a}`)).rejects.toThrow();
+    } finally {
+      await other.close();
+    }
+  });
+});
