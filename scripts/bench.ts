@@ -1,0 +1,604 @@
+// `npm run bench`: ledger transfers per second on PGlite and PostgreSQL, and getParamByKey requests
+// per second beside a bare Fastify hello-world, measured in one run so the figures are comparable.
+// Prints a summary table and writes the same figures to .bench/results.json.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { arch, cpus, platform, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import {
+  findInvariantBreaches,
+  postAlone,
+  transferPostings,
+  type AccountRef,
+} from '../apps/server/src/modules/ledger';
+import { insertUser } from '../apps/server/src/modules/users';
+import { openPglite, openPostgres, type Database } from '../apps/server/src/platform/db';
+import { seed } from '../apps/server/src/seed';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// autocannon ships no type declarations and we may not add packages here, so load it through
+// require and describe only the part of its API and result this script reads.
+interface AutocannonOptions {
+  url: string;
+  connections: number;
+  pipelining: number;
+  duration: number;
+}
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+const USERS = 50;
+const ASSET = 'USDT';
+const TRANSFER_AMOUNT = '1.5';
+// Enough that no user can run dry, even if one loses every transfer of the run.
+const FUNDING = '1000000';
+const WARMUP_MS = 1_000;
+const CONCURRENCIES = [1, 16] as const;
+const TRANSFERS = { pglite: 2_000, postgres: 5_000 } as const;
+const PG_POOL_MAX = 20;
+const PG_SCRATCH_DB = 'swx_bench';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const HTTP_SECONDS = positiveInt(process.env.BENCH_HTTP_SECONDS, 10);
+const HTTP_WARMUP_SECONDS = 2;
+const HTTP_CONNECTIONS = 50;
+const HTTP_PIPELINING = 1;
+const PARAM_PATH = '/swx/customer/index/getParamByKey/down_url';
+const HELLO_PATH = '/hello';
+
+function positiveInt(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`expected a positive integer, got ${raw}`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+type DbKind = Database['kind'];
+
+interface LedgerFigure {
+  database: DbKind;
+  concurrency: number;
+  warmupTransfers: number;
+  transfers: number;
+  seconds: number;
+  transfersPerSecond: number;
+}
+
+interface HttpFigure {
+  label: string;
+  path: string;
+  requestsPerSecond: number;
+  totalRequests: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+interface Results {
+  generatedAt: string;
+  machine: {
+    node: string;
+    platform: string;
+    arch: string;
+    cpus: number;
+    cpuModel: string;
+    totalMemoryBytes: number;
+  };
+  ledger: {
+    users: number;
+    asset: string;
+    amount: string;
+    figures: LedgerFigure[];
+    invariantsHold: Partial<Record<DbKind, boolean>>;
+    postgres: { status: 'ok' | 'skipped' | 'failed'; url: string; serverVersion?: string; note?: string };
+  };
+  http?: {
+    durationSeconds: number;
+    warmupSeconds: number;
+    connections: number;
+    pipelining: number;
+    getParamByKey: HttpFigure;
+    hello: HttpFigure;
+    ratioPercent: number;
+  };
+  failures: string[];
+}
+
+const results: Results = {
+  generatedAt: new Date().toISOString(),
+  machine: {
+    node: process.version,
+    platform: platform(),
+    arch: arch(),
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    totalMemoryBytes: totalmem(),
+  },
+  ledger: {
+    users: USERS,
+    asset: ASSET,
+    amount: TRANSFER_AMOUNT,
+    figures: [],
+    invariantsHold: {},
+    postgres: { status: 'ok', url: redact(PG_URL) },
+  },
+  failures: [],
+};
+
+/** The URL without its password, for output that may be pasted into a ticket. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '<unparsable url>';
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function log(line: string): void {
+  console.log(`[bench] ${line}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ledger
+
+const HOUSE: AccountRef = { owner: 'system', name: 'house' };
+const userAccount = (userId: number): AccountRef => ({ owner: 'user', userId, bucket: 'available' });
+
+/** Migrates, seeds, creates the users and funds each from the house. */
+async function prepareLedger(database: Database): Promise<number[]> {
+  await database.migrate();
+  await seed(database);
+  const users: number[] = [];
+  for (let i = 0; i < USERS; i++) {
+    users.push(await insertUser(database.db, { username: `bench_user_${i}` }));
+  }
+  for (const userId of users) {
+    await postAlone(database.db, {
+      kind: 'bench.fund',
+      ref: `fund-${userId}`,
+      mode: 'real',
+      postings: transferPostings(HOUSE, userAccount(userId), ASSET, FUNDING),
+    });
+  }
+  return users;
+}
+
+/**
+ * Runs `concurrency` async workers that take turns claiming work until `claim` says stop. The first
+ * failure stops every worker and is rethrown, so a broken ledger cannot pass as a slow one.
+ */
+async function runWorkers(
+  concurrency: number,
+  claim: () => boolean,
+  work: () => Promise<void>,
+): Promise<number> {
+  let done = 0;
+  let failure: Error | undefined;
+  const worker = async () => {
+    while (failure === undefined && claim()) {
+      try {
+        await work();
+        done++;
+      } catch (error) {
+        failure ??= error instanceof Error ? error : new Error(String(error));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  if (failure) throw failure;
+  return done;
+}
+
+async function benchLedger(database: Database, count: number): Promise<void> {
+  const users = await prepareLedger(database);
+  let sequence = 0;
+  // Random pairs spread the row locks like real traffic does; the same pair may collide under
+  // concurrency, which the ledger's ordered locking must absorb.
+  const transfer = async () => {
+    const fromIndex = Math.floor(Math.random() * users.length);
+    const toIndex = (fromIndex + 1 + Math.floor(Math.random() * (users.length - 1))) % users.length;
+    const from = users[fromIndex];
+    const to = users[toIndex];
+    if (from === undefined || to === undefined) throw new Error('user index out of range');
+    sequence++;
+    await postAlone(database.db, {
+      kind: 'bench.transfer',
+      ref: `t-${sequence}`,
+      mode: 'real',
+      postings: transferPostings(userAccount(from), userAccount(to), ASSET, TRANSFER_AMOUNT),
+    });
+  };
+
+  for (const concurrency of CONCURRENCIES) {
+    const warmUntil = performance.now() + WARMUP_MS;
+    const warmupTransfers = await runWorkers(concurrency, () => performance.now() < warmUntil, transfer);
+    let claimed = 0;
+    const started = performance.now();
+    const transfers = await runWorkers(concurrency, () => claimed++ < count, transfer);
+    const seconds = (performance.now() - started) / 1000;
+    const figure: LedgerFigure = {
+      database: database.kind,
+      concurrency,
+      warmupTransfers,
+      transfers,
+      seconds,
+      transfersPerSecond: transfers / seconds,
+    };
+    results.ledger.figures.push(figure);
+    log(
+      `${dbLabel(database.kind)} concurrency ${concurrency}: ${transfers} transfers in ` +
+        `${seconds.toFixed(2)} s = ${Math.round(figure.transfersPerSecond)} transfers/s`,
+    );
+  }
+
+  const breaches = await findInvariantBreaches(database.db);
+  results.ledger.invariantsHold[database.kind] = breaches.length === 0;
+  if (breaches.length > 0) {
+    const sample = breaches.slice(0, 5).map((b) => `${b.invariant}: ${b.detail}`);
+    throw new Error(`${breaches.length} ledger invariant breaches, e.g.\n  ${sample.join('\n  ')}`);
+  }
+  log(`ledger invariants hold (${dbLabel(database.kind)})`);
+}
+
+function dbLabel(kind: DbKind): string {
+  return kind === 'pglite' ? 'PGlite (in memory)' : 'PostgreSQL';
+}
+
+async function benchPglite(): Promise<void> {
+  const database = await openPglite(undefined);
+  try {
+    await benchLedger(database, TRANSFERS.pglite);
+  } finally {
+    await database.close();
+  }
+}
+
+async function benchPostgres(): Promise<void> {
+  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 3_000 });
+  admin.on('error', () => {
+    // A lost admin connection surfaces on its next query; this keeps it from crashing the run.
+  });
+  try {
+    await admin.connect();
+  } catch (error) {
+    results.ledger.postgres = { status: 'skipped', url: redact(PG_URL), note: message(error) };
+    log(`PostgreSQL: skipped (not reachable at ${redact(PG_URL)}: ${message(error)})`);
+    await admin.end().catch(() => undefined);
+    return;
+  }
+  const version = await admin.query<{ server_version: string }>('show server_version');
+  const serverVersion = version.rows[0]?.server_version;
+  results.ledger.postgres = { status: 'ok', url: redact(PG_URL), ...(serverVersion ? { serverVersion } : {}) };
+
+  // A scratch database, so the run starts empty and never touches the database in the URL.
+  const scratch = new URL(PG_URL);
+  scratch.pathname = `/${PG_SCRATCH_DB}`;
+  try {
+    await admin.query(`drop database if exists ${PG_SCRATCH_DB} with (force)`);
+    await admin.query(`create database ${PG_SCRATCH_DB}`);
+    const database = openPostgres(scratch.toString(), PG_POOL_MAX);
+    try {
+      await benchLedger(database, TRANSFERS.postgres);
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    results.ledger.postgres.status = 'failed';
+    throw error;
+  } finally {
+    await admin.query(`drop database if exists ${PG_SCRATCH_DB} with (force)`).catch((error: unknown) => {
+      log(`could not drop ${PG_SCRATCH_DB}: ${message(error)}`);
+    });
+    await admin.end().catch(() => undefined);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+interface Child {
+  readonly name: string;
+  readonly process: ChildProcess;
+  /** The last few KB of its output, shown only when it fails to start. */
+  output(): string;
+}
+
+function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let tail = '';
+  // Drain both pipes, or a chatty child would block on a full pipe mid-benchmark.
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-4_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { name, process: child, output: () => tail };
+}
+
+async function stopChild(child: Child): Promise<void> {
+  const proc = child.process;
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((done) => proc.once('exit', () => done()));
+  proc.kill('SIGTERM');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** A port the OS has just handed out; the tiny race until the child binds it is acceptable here. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') done(address.port);
+        else fail(new Error('no port assigned'));
+      });
+    });
+  });
+}
+
+async function waitForOk(child: Child, url: string, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (performance.now() < deadline) {
+    if (child.process.exitCode !== null || child.process.signalCode !== null) {
+      throw new Error(`${child.name} exited before answering ${url}:\n${child.output()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = message(error);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`${child.name} did not answer ${url} within ${timeoutMs} ms (${last}):\n${child.output()}`);
+}
+
+/** A warm-up run that is thrown away, then the measured run with the same settings. */
+async function load(label: string, base: string, path: string): Promise<HttpFigure> {
+  // One plain request first, so a route that answers with an error fails loudly instead of being
+  // measured as a fast 4xx.
+  const probe = await fetch(base + path);
+  const body = await probe.text();
+  if (!probe.ok) throw new Error(`${label}: GET ${path} answered ${probe.status}: ${body.slice(0, 300)}`);
+
+  const settings = { url: base + path, connections: HTTP_CONNECTIONS, pipelining: HTTP_PIPELINING };
+  log(`${label}: warm-up ${HTTP_WARMUP_SECONDS} s`);
+  await autocannon({ ...settings, duration: HTTP_WARMUP_SECONDS });
+  log(`${label}: measuring ${HTTP_SECONDS} s`);
+  const result = await autocannon({ ...settings, duration: HTTP_SECONDS });
+  const figure: HttpFigure = {
+    label,
+    path,
+    requestsPerSecond: result.requests.average,
+    totalRequests: result.requests.total,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+  log(`${label}: ${Math.round(figure.requestsPerSecond)} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms`);
+  return figure;
+}
+
+/** Loads one child server at a time, so the two never compete for the CPU. */
+async function benchServer(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  healthPath: string,
+  path: string,
+): Promise<HttpFigure> {
+  const port = await freePort();
+  const child = startChild(name, args, { ...env, PORT: String(port) });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForOk(child, base + healthPath, 30_000);
+    return await load(name, base, path);
+  } finally {
+    await stopChild(child);
+  }
+}
+
+async function benchHttp(): Promise<void> {
+  log('building @swx/server');
+  execFileSync('npm', ['run', 'build', '-w', '@swx/server'], { cwd: root, stdio: 'inherit' });
+
+  // The embedded defaults (PGlite, in-process bus) are what "npm start" ships, so measure those:
+  // drop any database or Redis URL inherited from the caller's shell.
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.DATABASE_URL;
+  delete inherited.REDIS_URL;
+  const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-'));
+  try {
+    const getParamByKey = await benchServer(
+      'getParamByKey',
+      [join(root, 'apps/server/dist/main.js')],
+      {
+        ...inherited,
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        JOBS_ENABLED: 'false',
+        // The limiter would otherwise answer 429 within the first second of load.
+        RATE_LIMIT_MAX: '100000000',
+      },
+      '/healthz',
+      PARAM_PATH,
+    );
+    const hello = await benchServer(
+      'hello',
+      [join(root, 'scripts/bench-hello.js')],
+      inherited,
+      HELLO_PATH,
+      HELLO_PATH,
+    );
+    results.http = {
+      durationSeconds: HTTP_SECONDS,
+      warmupSeconds: HTTP_WARMUP_SECONDS,
+      connections: HTTP_CONNECTIONS,
+      pipelining: HTTP_PIPELINING,
+      getParamByKey,
+      hello,
+      ratioPercent: (getParamByKey.requestsPerSecond / hello.requestsPerSecond) * 100,
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (rightAligned[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)]
+    .map((l) => `  ${l}`)
+    .join('\n');
+}
+
+const int = (value: number) => Math.round(value).toLocaleString('en-US');
+
+function summary(): string {
+  const m = results.machine;
+  const out: string[] = [
+    '',
+    '=== SWX benchmark ===',
+    `node ${m.node}, ${m.platform}/${m.arch}, ${m.cpus} CPUs (${m.cpuModel}), ` +
+      `${(m.totalMemoryBytes / 2 ** 30).toFixed(1)} GiB RAM`,
+    '',
+    `Ledger transfers (postAlone, ${ASSET} ${TRANSFER_AMOUNT} between random pairs of ${USERS} funded users, ` +
+      `after a ${WARMUP_MS / 1000} s warm-up; PG pool max ${PG_POOL_MAX})`,
+  ];
+  const ledgerRows = results.ledger.figures.map((f) => [
+    dbLabel(f.database),
+    String(f.concurrency),
+    int(f.transfers),
+    f.seconds.toFixed(2),
+    int(f.transfersPerSecond),
+  ]);
+  if (ledgerRows.length > 0) {
+    out.push(
+      table(['database', 'concurrency', 'transfers', 'seconds', 'transfers/s'], ledgerRows, [
+        false,
+        true,
+        true,
+        true,
+        true,
+      ]),
+    );
+  }
+  const pgInfo = results.ledger.postgres;
+  if (pgInfo.status === 'skipped') out.push(`  PostgreSQL: skipped (not reachable at ${pgInfo.url})`);
+  else if (pgInfo.serverVersion) out.push(`  PostgreSQL server ${pgInfo.serverVersion} at ${pgInfo.url}`);
+  for (const [kind, holds] of Object.entries(results.ledger.invariantsHold)) {
+    out.push(
+      `  ${holds ? 'ledger invariants hold' : 'LEDGER INVARIANTS BROKEN'} (${dbLabel(kind as DbKind)})`,
+    );
+  }
+
+  out.push('');
+  const http = results.http;
+  if (http) {
+    out.push(
+      `HTTP (autocannon, ${http.connections} connections, pipelining ${http.pipelining}, ` +
+        `${http.durationSeconds} s after a ${http.warmupSeconds} s warm-up, one server at a time)`,
+    );
+    const rows = [http.getParamByKey, http.hello].map((f) => [
+      `GET ${f.path}`,
+      int(f.requestsPerSecond),
+      String(f.p50Ms),
+      String(f.p99Ms),
+      int(f.non2xx),
+      int(f.errors + f.timeouts),
+    ]);
+    out.push(
+      table(['endpoint', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'], rows, [
+        false,
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]),
+    );
+    out.push(`  getParamByKey / bare Fastify hello: ${http.ratioPercent.toFixed(1)} %`);
+  } else {
+    out.push('HTTP: no figures (see failures)');
+  }
+
+  if (results.failures.length > 0) {
+    out.push('', 'FAILURES');
+    for (const failure of results.failures) out.push(`  ${failure}`);
+  }
+  return out.join('\n');
+}
+
+async function section(name: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    // Keep going: one broken section should not hide the figures of the others.
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    results.failures.push(`${name}: ${message(error)}`);
+    console.error(`[bench] ${name} failed:\n${detail}`);
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  await section('PGlite ledger', benchPglite);
+  await section('PostgreSQL ledger', benchPostgres);
+  await section('HTTP', benchHttp);
+
+  console.log(summary());
+  const outDir = join(root, '.bench');
+  mkdirSync(outDir, { recursive: true });
+  const outFile = join(outDir, 'results.json');
+  writeFileSync(outFile, JSON.stringify(results, null, 2) + '\n');
+  console.log(
+    `\nWrote ${outFile} (${((performance.now() - started) / 1000).toFixed(1)} s in all)`,
+  );
+  process.exitCode = results.failures.length > 0 ? 1 : 0;
+}
+
+await main();
