@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, createTestUser, type TestApp } from '../../test/support/test-app';
+import { connectSocket, sleep } from '../../test/support/ws-client';
+import { publishTick, publishUserEvent } from './socket-hub';
+
+let t: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  url = `${address.replace('http', 'ws')}/ws`;
+});
+afterAll(() => t.close());
+
+const tick = (code: string, price: string) => ({ type: 'tick' as const, code, price, zdf: '1.25', ts: new Date().toISOString() });
+
+describe('/ws', () => {
+  it('delivers ticks only for subscribed codes, until unsubscribed', async () => {
+    const client = await connectSocket(url);
+    client.send({ op: 'sub', codes: ['BTCUSDT', 'ETHUSDT'] });
+    client.send({ op: 'ping' });
+    await client.next((m) => m.type === 'pong'); // subscriptions are in place once the ping is answered
+    await publishTick(t.bus, tick('XRPUSDT', '0.5'));
+    await publishTick(t.bus, tick('BTCUSDT', '65000.12'));
+    const got = await client.next((m) => m.type === 'tick');
+    expect(got).toMatchObject({ type: 'tick', code: 'BTCUSDT', price: '65000.12', zdf: '1.25' });
+    client.send({ op: 'unsub', codes: ['BTCUSDT'] });
+    client.send({ op: 'ping' });
+    await sleep(50);
+    const before = client.messages.length;
+    await publishTick(t.bus, tick('BTCUSDT', '65001'));
+    await publishTick(t.bus, tick('ETHUSDT', '3000.5'));
+    await client.next((m) => m.type === 'tick' && m.code === 'ETHUSDT');
+    expect(client.messages.slice(before).filter((m) => m.code === 'BTCUSDT' || m.code === 'XRPUSDT')).toEqual([]);
+    client.close();
+  });
+
+  it('sends a user only their own events after auth', async () => {
+    const alice = await createTestUser(t.database, t.config);
+    const bob = await createTestUser(t.database, t.config);
+    const client = await connectSocket(url);
+    client.send({ op: 'auth', token: alice.token });
+    expect(await client.next((m) => m.type === 'authed')).toEqual({ type: 'authed', ok: true });
+    await publishUserEvent(t.bus, bob.userId, 'balance', { asset: 'USDT' });
+    await publishUserEvent(t.bus, alice.userId, 'notification', { id: 7 });
+    expect(await client.next((m) => m.type === 'notification')).toEqual({ type: 'notification', data: { id: 7 } });
+    await sleep(50);
+    expect(client.messages.filter((m) => m.type === 'balance')).toEqual([]);
+    client.close();
+  });
+
+  it('refuses a bad token and malformed messages without closing', async () => {
+    const client = await connectSocket(url);
+    client.send({ op: 'auth', token: 'not-a-real-token-at-all-0000000000' });
+    expect(await client.next((m) => m.type === 'authed')).toEqual({ type: 'authed', ok: false });
+    client.socket.send('not json');
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({ type: 'error', code: 10100 });
+    client.send({ op: 'sub', codes: 'BTCUSDT' });
+    client.send({ op: 'ping' });
+    expect(await client.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
+    expect(client.messages.filter((m) => m.type === 'error')).toHaveLength(2);
+    client.close();
+  });
+});
