@@ -3,7 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 // scripts/e2e.js starts the built server on a free port and passes its address here.
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) {
-  throw new Error('E2E_BASE_URL is not set: run `npm run test:e2e` (or `node scripts/e2e.js` after a build).');
+  throw new Error(
+    'E2E_BASE_URL is not set: run `npm run test:e2e` (or `node scripts/e2e.js` after a build).',
+  );
 }
 
 const iphone = devices['iPhone 14'];

@@ -264,7 +264,7 @@ async function benchLedger(database: Database, count: number): Promise<void> {
     const sample = breaches.slice(0, 5).map((b) => `${b.invariant}: ${b.detail}`);
     throw new Error(`${breaches.length} ledger invariant breaches, e.g.\n  ${sample.join('\n  ')}`);
   }
-  log(`ledger invariants hold (${dbLabel(database.kind)})`);
+  log(`ledger invariants hold: ${dbLabel(database.kind)}`);
 }
 
 function dbLabel(kind: DbKind): string {
@@ -532,7 +532,7 @@ function summary(): string {
   else if (pgInfo.serverVersion) out.push(`  PostgreSQL server ${pgInfo.serverVersion} at ${pgInfo.url}`);
   for (const [kind, holds] of Object.entries(results.ledger.invariantsHold)) {
     out.push(
-      `  ${holds ? 'ledger invariants hold' : 'LEDGER INVARIANTS BROKEN'} (${dbLabel(kind as DbKind)})`,
+      `  ${holds ? 'ledger invariants hold' : 'LEDGER INVARIANTS BROKEN'}: ${dbLabel(kind as DbKind)}`,
     );
   }
 

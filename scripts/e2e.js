@@ -70,7 +70,9 @@ async function waitUntilHealthy(server, baseUrl) {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (exit) {
-      throw new Error(`server exited before it was ready (code ${exit.code}, signal ${exit.signal})`);
+      throw new Error(
+        `server exited before it was ready (code ${exit.code}, signal ${exit.signal})`,
+      );
     }
     if (await isHealthy(baseUrl)) return;
     await sleep(250);
@@ -81,7 +83,10 @@ async function waitUntilHealthy(server, baseUrl) {
 async function stopServer(server) {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
   server.child.kill('SIGTERM');
-  const stopped = await Promise.race([server.exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
+  const stopped = await Promise.race([
+    server.exited.then(() => true),
+    sleep(STOP_TIMEOUT_MS).then(() => false),
+  ]);
   if (!stopped) {
     server.child.kill('SIGKILL');
     await server.exited;
@@ -100,12 +105,16 @@ function runPlaywright(baseUrl, args) {
 
 function printServerOutput(server, why) {
   const text = server.output().trim();
-  console.error(`\n--- server output (${why}) ---\n${text || '(none)'}\n--- end of server output ---\n`);
+  console.error(
+    `\n--- server output (${why}) ---\n${text || '(none)'}\n--- end of server output ---\n`,
+  );
 }
 
 async function main() {
   if (!existsSync(serverEntry)) {
-    console.error(`e2e: ${serverEntry} is missing. Build first: npm run build (or use npm run test:e2e).`);
+    console.error(
+      `e2e: ${serverEntry} is missing. Build first: npm run build (or use npm run test:e2e).`,
+    );
     return 1;
   }
   const port = await freePort();

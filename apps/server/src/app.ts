@@ -113,7 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // Swagger UI runs under the app's own CSP (its scripts are files; it sets inline styles).
+  await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   const hub = installSocketHub(app, { bus, db, policyOf, directory });

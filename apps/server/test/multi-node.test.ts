@@ -116,10 +116,10 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
 
   it('runs each scheduled unit exactly once across both nodes', async () => {
     const countUnits = async () => {
-      const result = (await database.db.execute(sql`
+      const result = (await database.db.execute<Record<string, unknown>>(sql`
         select memo->>'key' as key, count(*)::int as n, string_agg(memo->>'node', ',') as nodes
         from ledger_transactions where kind = 'test.multinode_unit' and memo->>'job' = ${JOB}
-        group by memo->>'key' order by 1`)) as unknown as { rows: { key: string; n: number; nodes: string }[] };
+        group by memo->>'key' order by 1`)) as { rows: { key: string; n: number; nodes: string }[] };
       return result.rows;
     };
     const deadline = Date.now() + 20_000;
@@ -130,8 +130,8 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
     // Consecutive periods with none missing.
     const starts = units.map((u) => Date.parse(u.key));
     for (let i = 1; i < starts.length; i++) expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBe(1000);
-    const runs = (await database.db.execute(sql`
-      select count(*)::int as n from job_runs where job = ${JOB} and status = 'done'`)) as unknown as { rows: { n: number }[] };
+    const runs = (await database.db.execute<Record<string, unknown>>(sql`
+      select count(*)::int as n from job_runs where job = ${JOB} and status = 'done'`)) as { rows: { n: number }[] };
     expect(runs.rows[0]?.n).toBeGreaterThanOrEqual(units.length);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ApiDocsPage } from './pages/api-docs.page';
+import { BrowserErrors } from './pages/browser-errors';
 
 test('an unknown API path is a JSON 404 with code 10109, not the app', async ({ request }) => {
   const response = await request.get('/swx/customer/nothing');
@@ -21,4 +22,14 @@ test('Swagger UI at /docs lists the operations under the server CSP', async ({ p
   await docs.open();
 
   await expect(docs.operation('getParamByKey').first()).toBeVisible();
+});
+
+test('Swagger UI at /docs runs without CSP violations', async ({ page }) => {
+  const errors = await BrowserErrors.watch(page);
+  const docs = new ApiDocsPage(page);
+  await docs.open();
+  await expect(docs.operation('getParamByKey').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect(errors.messages).toEqual([]);
 });

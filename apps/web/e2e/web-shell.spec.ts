@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { BrowserErrors } from './pages/browser-errors';
 import { WebShellPage } from './pages/web-shell.page';
 
-test('the customer shell renders at / in English, left to right, without browser errors', async ({ page }) => {
+test('the customer shell renders at / in English, left to right, without browser errors', async ({
+  page,
+}) => {
   const errors = await BrowserErrors.watch(page);
   const shell = new WebShellPage(page);
   const response = await shell.open('/');
@@ -37,14 +39,22 @@ test.describe('Android app link', () => {
 
   test('points at the configured address', async ({ page }) => {
     const shell = new WebShellPage(page);
-    await shell.answerDownUrl({ code: 200, msg: 'ok', result: { paramValue: 'https://example.com/swx.apk' } });
+    await shell.answerDownUrl({
+      code: 200,
+      msg: 'ok',
+      result: { paramValue: 'https://example.com/swx.apk' },
+    });
     await shell.open('/');
     await expect(shell.androidAppLink).toHaveAttribute('href', 'https://example.com/swx.apk');
   });
 
   test('is absent when the reply is not a success', async ({ page }) => {
     const shell = new WebShellPage(page);
-    await shell.answerDownUrl({ code: 10109, msg: 'Not found', result: { paramValue: 'https://example.com/swx.apk' } });
+    await shell.answerDownUrl({
+      code: 10109,
+      msg: 'Not found',
+      result: { paramValue: 'https://example.com/swx.apk' },
+    });
     await shell.open('/');
     await expect(shell.heading).toBeVisible();
     await expect(shell.androidAppLink).toHaveCount(0);

@@ -74,7 +74,7 @@ export function checkCatalogues(dir: string, requiredErrorKeys: readonly string[
         }
         try {
           const mine = [...placeholders(parse(value))].sort().join(',');
-          const theirs = [...placeholders(parse(String(refValue)))].sort().join(',');
+          const theirs = [...placeholders(parse(typeof refValue === 'string' ? refValue : ''))].sort().join(',');
           if (mine !== theirs) {
             problems.push(`${locale}/${ns}.json: "${key}" has placeholders {${mine}}, English has {${theirs}}`);
           }

@@ -163,7 +163,7 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
       conn.alive = true;
       let parsed: ReturnType<typeof ClientMessage.safeParse>;
       try {
-        parsed = ClientMessage.safeParse(JSON.parse(raw.toString()));
+        parsed = ClientMessage.safeParse(JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : ''));
       } catch {
         refuse(10100);
         return;

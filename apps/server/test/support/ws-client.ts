@@ -6,7 +6,7 @@ export async function connectSocket(url: string) {
   const messages: Record<string, unknown>[] = [];
   const waiters: { match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
   socket.on('message', (raw) => {
-    const message = JSON.parse(raw.toString()) as Record<string, unknown>;
+    const message = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : '') as Record<string, unknown>;
     messages.push(message);
     for (const waiter of [...waiters]) {
       if (waiter.match(message)) {

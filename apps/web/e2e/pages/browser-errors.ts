@@ -19,7 +19,9 @@ export class BrowserErrors {
     const errors = new BrowserErrors(page);
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+        console.error(
+          `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`,
+        );
       });
     });
     return errors;

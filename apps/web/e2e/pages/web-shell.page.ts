@@ -18,7 +18,9 @@ export class WebShellPage {
 
   /** Opens `path` and waits until the shell has asked for the Android app address. */
   async open(path = '/'): Promise<Response | null> {
-    const paramAsked = this.page.waitForResponse((r) => new URL(r.url()).pathname === DOWN_URL_PATH);
+    const paramAsked = this.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === DOWN_URL_PATH,
+    );
     const response = await this.page.goto(path);
     await paramAsked;
     return response;

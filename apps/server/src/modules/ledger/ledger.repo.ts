@@ -178,7 +178,7 @@ export interface InvariantBreach {
 /** The ledger's invariants, checked in SQL over the whole ledger. */
 export async function findInvariantBreaches(db: Executor): Promise<InvariantBreach[]> {
   const breaches: InvariantBreach[] = [];
-  const rows = async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: SQL) => ((await db.execute<Record<string, unknown>>(query)) as { rows: T[] }).rows;
 
   for (const r of await rows<{ id: string; balance: string; total: string }>(sql`
     select a.id::text, a.balance::text, coalesce(sum(p.amount), 0)::text as total

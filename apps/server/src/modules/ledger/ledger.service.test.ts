@@ -124,7 +124,7 @@ describe('concurrency', () => {
     const refusals = results.filter((r) => r.status === 'rejected');
     expect(successes).toHaveLength(1);
     expect(refusals).toHaveLength(199);
-    for (const r of refusals) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(AppError);
+    for (const r of refusals) expect(r.reason).toBeInstanceOf(AppError);
     expect(await balanceOf(a)).toBe('0');
   });
 

@@ -1,0 +1,71 @@
+// Lint: typescript-eslint with type information (TypeScript 5.9: typescript-eslint supports < 6.1),
+// plus the one-way import rules of ARCHITECTURE.md.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.bench/**', 'apps/server/migrations/**', 'screenshots/**', 'test-results/**', 'playwright-report/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Fastify handlers and interface implementations are async by contract, awaiting or not.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Amounts are decimals: use @swx/money.' }],
+    },
+  },
+  {
+    // Plain JS (build and run scripts) has no types to check against.
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['**/*.test.ts', '**/test/**', '**/e2e/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['packages/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@swx/server', '@swx/web', '@swx/admin', '**/apps/**'], message: 'packages never import apps' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**', 'apps/admin/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@swx/server', '**/apps/server/**', '**/server/src/**'], message: 'web apps never import the server' }] }],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./[^/.]+/(?!index$).+', message: 'another module is reached through its index.ts' },
+            { group: ['fastify'], message: 'only *.routes.ts may import fastify', importNamePattern: '^(?!FastifyPluginAsync)' },
+          ],
+        },
+      ],
+    },
+  },
+);
