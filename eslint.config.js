@@ -6,7 +6,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.bench/**', 'apps/server/migrations/**', 'screenshots/**', 'test-results/**', 'playwright-report/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.bench/**',
+      'apps/server/migrations/**',
+      'screenshots/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -22,7 +31,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Amounts are decimals: use @swx/money.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Amounts are decimals: use @swx/money.' },
+      ],
     },
   },
   {
@@ -44,14 +56,34 @@ export default tseslint.config(
   {
     files: ['packages/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@swx/server', '@swx/web', '@swx/admin', '**/apps/**'], message: 'packages never import apps' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@swx/server', '@swx/web', '@swx/admin', '**/apps/**'],
+              message: 'packages never import apps',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/web/**', 'apps/admin/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@swx/server', '**/apps/server/**', '**/server/src/**'], message: 'web apps never import the server' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@swx/server', '**/apps/server/**', '**/server/src/**'],
+              message: 'web apps never import the server',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -61,8 +93,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^\\.\\./[^/.]+/(?!index$).+', message: 'another module is reached through its index.ts' },
-            { group: ['fastify'], message: 'only *.routes.ts may import fastify', importNamePattern: '^(?!FastifyPluginAsync)' },
+            {
+              regex: '^\\.\\./[^/.]+/(?!index$).+',
+              message: 'another module is reached through its index.ts',
+            },
+            {
+              group: ['fastify'],
+              message: 'only *.routes.ts may import fastify',
+              importNamePattern: '^(?!FastifyPluginAsync)',
+            },
           ],
         },
       ],

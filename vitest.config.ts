@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
 // uniquely named rows and never assume an empty table.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/scripts/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/scripts/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/test/**/*.test.ts',
+    ],
     pool: 'forks',
     isolate: false,
     maxWorkers: 2,

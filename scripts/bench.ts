@@ -65,7 +65,9 @@ const HELLO_PATH = '/hello';
 function positiveInt(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`expected a positive integer, got ${raw}`);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`expected a positive integer, got ${raw}`);
+  }
   return value;
 }
 
@@ -111,7 +113,12 @@ interface Results {
     amount: string;
     figures: LedgerFigure[];
     invariantsHold: Partial<Record<DbKind, boolean>>;
-    postgres: { status: 'ok' | 'skipped' | 'failed'; url: string; serverVersion?: string; note?: string };
+    postgres: {
+      status: 'ok' | 'skipped' | 'failed';
+      url: string;
+      serverVersion?: string;
+      note?: string;
+    };
   };
   http?: {
     durationSeconds: number;
@@ -169,7 +176,11 @@ function log(line: string): void {
 // Ledger
 
 const HOUSE: AccountRef = { owner: 'system', name: 'house' };
-const userAccount = (userId: number): AccountRef => ({ owner: 'user', userId, bucket: 'available' });
+const userAccount = (userId: number): AccountRef => ({
+  owner: 'user',
+  userId,
+  bucket: 'available',
+});
 
 /** Migrates, seeds, creates the users and funds each from the house. */
 async function prepareLedger(database: Database): Promise<number[]> {
@@ -238,7 +249,11 @@ async function benchLedger(database: Database, count: number): Promise<void> {
 
   for (const concurrency of CONCURRENCIES) {
     const warmUntil = performance.now() + WARMUP_MS;
-    const warmupTransfers = await runWorkers(concurrency, () => performance.now() < warmUntil, transfer);
+    const warmupTransfers = await runWorkers(
+      concurrency,
+      () => performance.now() < warmUntil,
+      transfer,
+    );
     let claimed = 0;
     const started = performance.now();
     const transfers = await runWorkers(concurrency, () => claimed++ < count, transfer);
@@ -295,7 +310,11 @@ async function benchPostgres(): Promise<void> {
   }
   const version = await admin.query<{ server_version: string }>('show server_version');
   const serverVersion = version.rows[0]?.server_version;
-  results.ledger.postgres = { status: 'ok', url: redact(PG_URL), ...(serverVersion ? { serverVersion } : {}) };
+  results.ledger.postgres = {
+    status: 'ok',
+    url: redact(PG_URL),
+    ...(serverVersion ? { serverVersion } : {}),
+  };
 
   // A scratch database, so the run starts empty and never touches the database in the URL.
   const scratch = new URL(PG_URL);
@@ -313,9 +332,11 @@ async function benchPostgres(): Promise<void> {
     results.ledger.postgres.status = 'failed';
     throw error;
   } finally {
-    await admin.query(`drop database if exists ${PG_SCRATCH_DB} with (force)`).catch((error: unknown) => {
-      log(`could not drop ${PG_SCRATCH_DB}: ${message(error)}`);
-    });
+    await admin
+      .query(`drop database if exists ${PG_SCRATCH_DB} with (force)`)
+      .catch((error: unknown) => {
+        log(`could not drop ${PG_SCRATCH_DB}: ${message(error)}`);
+      });
     await admin.end().catch(() => undefined);
   }
 }
@@ -331,7 +352,11 @@ interface Child {
 }
 
 function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let tail = '';
   // Drain both pipes, or a chatty child would block on a full pipe mid-benchmark.
   const keep = (chunk: Buffer) => {
@@ -384,7 +409,9 @@ async function waitForOk(child: Child, url: string, timeoutMs: number): Promise<
     }
     await new Promise((done) => setTimeout(done, 100));
   }
-  throw new Error(`${child.name} did not answer ${url} within ${timeoutMs} ms (${last}):\n${child.output()}`);
+  throw new Error(
+    `${child.name} did not answer ${url} within ${timeoutMs} ms (${last}):\n${child.output()}`,
+  );
 }
 
 /** A warm-up run that is thrown away, then the measured run with the same settings. */
@@ -393,7 +420,9 @@ async function load(label: string, base: string, path: string): Promise<HttpFigu
   // measured as a fast 4xx.
   const probe = await fetch(base + path);
   const body = await probe.text();
-  if (!probe.ok) throw new Error(`${label}: GET ${path} answered ${probe.status}: ${body.slice(0, 300)}`);
+  if (!probe.ok) {
+    throw new Error(`${label}: GET ${path} answered ${probe.status}: ${body.slice(0, 300)}`);
+  }
 
   const settings = { url: base + path, connections: HTTP_CONNECTIONS, pipelining: HTTP_PIPELINING };
   log(`${label}: warm-up ${HTTP_WARMUP_SECONDS} s`);
@@ -411,7 +440,10 @@ async function load(label: string, base: string, path: string): Promise<HttpFigu
     errors: result.errors,
     timeouts: result.timeouts,
   };
-  log(`${label}: ${Math.round(figure.requestsPerSecond)} req/s, p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms`);
+  log(
+    `${label}: ${Math.round(figure.requestsPerSecond)} req/s, ` +
+      `p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms`,
+  );
   return figure;
 }
 
@@ -488,7 +520,9 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => (rightAligned[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)))
+      .map((cell, i) =>
+        rightAligned[i] ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+      )
       .join('  ')
       .trimEnd();
   return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)]
@@ -506,8 +540,8 @@ function summary(): string {
     `node ${m.node}, ${m.platform}/${m.arch}, ${m.cpus} CPUs (${m.cpuModel}), ` +
       `${(m.totalMemoryBytes / 2 ** 30).toFixed(1)} GiB RAM`,
     '',
-    `Ledger transfers (postAlone, ${ASSET} ${TRANSFER_AMOUNT} between random pairs of ${USERS} funded users, ` +
-      `after a ${WARMUP_MS / 1000} s warm-up; PG pool max ${PG_POOL_MAX})`,
+    `Ledger transfers (postAlone, ${ASSET} ${TRANSFER_AMOUNT} between random pairs of ` +
+      `${USERS} funded users, after a ${WARMUP_MS / 1000} s warm-up; PG pool max ${PG_POOL_MAX})`,
   ];
   const ledgerRows = results.ledger.figures.map((f) => [
     dbLabel(f.database),
@@ -517,23 +551,18 @@ function summary(): string {
     int(f.transfersPerSecond),
   ]);
   if (ledgerRows.length > 0) {
-    out.push(
-      table(['database', 'concurrency', 'transfers', 'seconds', 'transfers/s'], ledgerRows, [
-        false,
-        true,
-        true,
-        true,
-        true,
-      ]),
-    );
+    const headers = ['database', 'concurrency', 'transfers', 'seconds', 'transfers/s'];
+    out.push(table(headers, ledgerRows, [false, true, true, true, true]));
   }
   const pgInfo = results.ledger.postgres;
-  if (pgInfo.status === 'skipped') out.push(`  PostgreSQL: skipped (not reachable at ${pgInfo.url})`);
-  else if (pgInfo.serverVersion) out.push(`  PostgreSQL server ${pgInfo.serverVersion} at ${pgInfo.url}`);
+  if (pgInfo.status === 'skipped') {
+    out.push(`  PostgreSQL: skipped (not reachable at ${pgInfo.url})`);
+  } else if (pgInfo.serverVersion) {
+    out.push(`  PostgreSQL server ${pgInfo.serverVersion} at ${pgInfo.url}`);
+  }
   for (const [kind, holds] of Object.entries(results.ledger.invariantsHold)) {
-    out.push(
-      `  ${holds ? 'ledger invariants hold' : 'LEDGER INVARIANTS BROKEN'}: ${dbLabel(kind as DbKind)}`,
-    );
+    const verdict = holds ? 'ledger invariants hold' : 'LEDGER INVARIANTS BROKEN';
+    out.push(`  ${verdict}: ${dbLabel(kind as DbKind)}`);
   }
 
   out.push('');
@@ -551,16 +580,8 @@ function summary(): string {
       int(f.non2xx),
       int(f.errors + f.timeouts),
     ]);
-    out.push(
-      table(['endpoint', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'], rows, [
-        false,
-        true,
-        true,
-        true,
-        true,
-        true,
-      ]),
-    );
+    const headers = ['endpoint', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
+    out.push(table(headers, rows, [false, true, true, true, true, true]));
     out.push(`  getParamByKey / bare Fastify hello: ${http.ratioPercent.toFixed(1)} %`);
   } else {
     out.push('HTTP: no figures (see failures)');
@@ -595,9 +616,7 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const outFile = join(outDir, 'results.json');
   writeFileSync(outFile, JSON.stringify(results, null, 2) + '\n');
-  console.log(
-    `\nWrote ${outFile} (${((performance.now() - started) / 1000).toFixed(1)} s in all)`,
-  );
+  console.log(`\nWrote ${outFile} (${((performance.now() - started) / 1000).toFixed(1)} s in all)`);
   process.exitCode = results.failures.length > 0 ? 1 : 0;
 }
 

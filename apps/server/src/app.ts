@@ -43,8 +43,14 @@ export interface App {
 }
 
 export function sessionPolicies(config: Config): (principal: PrincipalKind) => SessionPolicy {
-  const user = { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS };
-  const staff = { idleMinutes: config.STAFF_SESSION_IDLE_MINUTES, absoluteHours: config.STAFF_SESSION_ABSOLUTE_HOURS };
+  const user = {
+    idleMinutes: config.SESSION_IDLE_MINUTES,
+    absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+  };
+  const staff = {
+    idleMinutes: config.STAFF_SESSION_IDLE_MINUTES,
+    absoluteHours: config.STAFF_SESSION_ABSOLUTE_HOURS,
+  };
   return (principal) => (principal === 'staff' ? staff : user);
 }
 
@@ -61,7 +67,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(given) ? given : newRequestId();
+      return typeof given === 'string' && /^[A-Za-z0-9_.:-]{8,100}$/.test(given)
+        ? given
+        : newRequestId();
     },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -106,7 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'SWX trading platform API', version: '1.0.0', description: 'Every reply is { code, msg, result }.' },
+      info: {
+        title: 'SWX trading platform API',
+        version: '1.0.0',
+        description: 'Every reply is { code, msg, result }.',
+      },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
@@ -120,14 +132,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const hub = installSocketHub(app, { bus, db, policyOf, directory });
   installMetrics(app, { sockets: () => hub.connectionCount() });
 
-  app.get('/healthz', { schema: { hide: true, response: { 200: Health } } }, async () => ({ status: 'ok' as const }));
-  app.get('/readyz', { schema: { hide: true, response: { 200: Readiness, 503: Readiness } } }, async (_request, reply) => {
-    const checks: Record<string, 'ok' | 'fail'> = {};
-    checks.database = await database.ping().then(() => 'ok' as const, () => 'fail' as const);
-    if (deps.redis) checks.redis = await deps.redis.ping().then(() => 'ok' as const, () => 'fail' as const);
-    const ready = Object.values(checks).every((c) => c === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
-  });
+  app.get('/healthz', { schema: { hide: true, response: { 200: Health } } }, async () => ({
+    status: 'ok' as const,
+  }));
+  app.get(
+    '/readyz',
+    { schema: { hide: true, response: { 200: Readiness, 503: Readiness } } },
+    async (_request, reply) => {
+      const checks: Record<string, 'ok' | 'fail'> = {};
+      checks.database = await database.ping().then(
+        () => 'ok' as const,
+        () => 'fail' as const,
+      );
+      if (deps.redis)
+        checks.redis = await deps.redis.ping().then(
+          () => 'ok' as const,
+          () => 'fail' as const,
+        );
+      const ready = Object.values(checks).every((c) => c === 'ok');
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not_ready', checks });
+    },
+  );
 
   await app.register(paramsRoutes(db));
   deps.extraRoutes?.(app);

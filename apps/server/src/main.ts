@@ -20,7 +20,9 @@ function claimDataDir(config: Config): (() => void) | undefined {
   if (existsSync(pidFile)) {
     const pid = Number(readFileSync(pidFile, 'utf8').trim());
     if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) {
-      throw new ConfigError(`Another server (pid ${pid}) is using ${config.DATA_DIR}. Stop it or set DATA_DIR.`);
+      throw new ConfigError(
+        `Another server (pid ${pid}) is using ${config.DATA_DIR}. Stop it or set DATA_DIR.`,
+      );
     }
   }
   writeFileSync(pidFile, String(process.pid));

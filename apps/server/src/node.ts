@@ -24,18 +24,32 @@ export const JOBS: readonly PeriodicJob[] = [housekeepingJob];
  */
 export async function startNode(
   config: Config,
-  options: { database?: Database; jobs?: readonly PeriodicJob[]; extraRoutes?: AppDeps['extraRoutes'] } = {},
+  options: {
+    database?: Database;
+    jobs?: readonly PeriodicJob[];
+    extraRoutes?: AppDeps['extraRoutes'];
+  } = {},
 ): Promise<Node> {
   const database = options.database ?? (await openDatabase(config));
   await database.migrate();
   const { firstAdmin } = await seed(database);
 
   const onRedisError = (error: unknown) => console.error('redis error:', error);
-  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, onRedisError) : createMemoryBus();
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  const bus = config.REDIS_URL
+    ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, onRedisError)
+    : createMemoryBus();
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 })
+    : undefined;
   redis?.on('error', onRedisError);
 
-  const { app } = await buildApp({ config, database, bus, redis, extraRoutes: options.extraRoutes });
+  const { app } = await buildApp({
+    config,
+    database,
+    bus,
+    redis,
+    extraRoutes: options.extraRoutes,
+  });
   await bus.ready();
 
   const jobs = createJobsRunner({

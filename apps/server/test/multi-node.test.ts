@@ -15,7 +15,10 @@ import { connectSocket, sleep } from './support/ws-client';
  * pass has a single-process database by design.
  */
 const enabled = Boolean(TEST_DATABASE_URL && TEST_REDIS_URL);
-if (!enabled) console.info('multi-node test needs TEST_DATABASE_URL and TEST_REDIS_URL; it runs in the PostgreSQL pass');
+if (!enabled)
+  console.info(
+    'multi-node test needs TEST_DATABASE_URL and TEST_REDIS_URL; it runs in the PostgreSQL pass',
+  );
 
 const harness = fileURLToPath(new URL('./support/node-harness.ts', import.meta.url));
 const JOB = `test.multinode_${randomUUID().slice(0, 8)}`;
@@ -65,7 +68,9 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
   let nodes: NodeProcess[] = [];
 
   beforeAll(async () => {
-    const url = await createScratchPostgres(`swx_test_multinode_w${process.env.VITEST_POOL_ID ?? '0'}`);
+    const url = await createScratchPostgres(
+      `swx_test_multinode_w${process.env.VITEST_POOL_ID ?? '0'}`,
+    );
     const env = {
       DATABASE_URL: url,
       REDIS_URL: TEST_REDIS_URL ?? '',
@@ -107,10 +112,21 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
     client.send({ op: 'ping' });
     await client.next((m) => m.type === 'pong');
 
-    await a.send({ op: 'publish-user', userId, type: 'balance', data: { asset: 'USDT', from: 'node-a' } });
-    expect(await client.next((m) => m.type === 'balance')).toEqual({ type: 'balance', data: { asset: 'USDT', from: 'node-a' } });
+    await a.send({
+      op: 'publish-user',
+      userId,
+      type: 'balance',
+      data: { asset: 'USDT', from: 'node-a' },
+    });
+    expect(await client.next((m) => m.type === 'balance')).toEqual({
+      type: 'balance',
+      data: { asset: 'USDT', from: 'node-a' },
+    });
     await a.send({ op: 'publish-tick', code: 'BTCUSDT', price: '64000.5' });
-    expect(await client.next((m) => m.type === 'tick')).toMatchObject({ code: 'BTCUSDT', price: '64000.5' });
+    expect(await client.next((m) => m.type === 'tick')).toMatchObject({
+      code: 'BTCUSDT',
+      price: '64000.5',
+    });
     client.close();
   });
 
@@ -119,7 +135,9 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
       const result = (await database.db.execute<Record<string, unknown>>(sql`
         select memo->>'key' as key, count(*)::int as n, string_agg(memo->>'node', ',') as nodes
         from ledger_transactions where kind = 'test.multinode_unit' and memo->>'job' = ${JOB}
-        group by memo->>'key' order by 1`)) as { rows: { key: string; n: number; nodes: string }[] };
+        group by memo->>'key' order by 1`)) as {
+        rows: { key: string; n: number; nodes: string }[];
+      };
       return result.rows;
     };
     const deadline = Date.now() + 20_000;
@@ -129,9 +147,12 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
     expect(units.filter((u) => u.n !== 1)).toEqual([]);
     // Consecutive periods with none missing.
     const starts = units.map((u) => Date.parse(u.key));
-    for (let i = 1; i < starts.length; i++) expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBe(1000);
+    for (let i = 1; i < starts.length; i++)
+      expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBe(1000);
     const runs = (await database.db.execute<Record<string, unknown>>(sql`
-      select count(*)::int as n from job_runs where job = ${JOB} and status = 'done'`)) as { rows: { n: number }[] };
+      select count(*)::int as n from job_runs where job = ${JOB} and status = 'done'`)) as {
+      rows: { n: number }[];
+    };
     expect(runs.rows[0]?.n).toBeGreaterThanOrEqual(units.length);
   });
 });

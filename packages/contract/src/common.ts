@@ -3,9 +3,12 @@ import { DECIMAL_PATTERN } from '@swx/money';
 
 /** Amounts, prices and rates travel as decimal strings, never as JSON numbers. */
 export const DecimalString = z.string().regex(DECIMAL_PATTERN, 'decimal');
-export const PositiveDecimalString = DecimalString.refine((s) => !s.startsWith('-') && /[1-9]/.test(s), {
-  message: 'positive',
-});
+export const PositiveDecimalString = DecimalString.refine(
+  (s) => !s.startsWith('-') && /[1-9]/.test(s),
+  {
+    message: 'positive',
+  },
+);
 
 export const AccountMode = z.enum(['real', 'demo']);
 export type AccountMode = z.infer<typeof AccountMode>;

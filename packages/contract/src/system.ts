@@ -5,7 +5,13 @@ import { envelope } from './common';
 export const getParamByKey = {
   method: 'GET',
   path: '/swx/customer/index/getParamByKey/:key',
-  params: z.object({ key: z.string().min(1).max(64).regex(/^[a-z0-9_]+$/) }),
+  params: z.object({
+    key: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9_]+$/),
+  }),
   reply: envelope(z.object({ paramValue: z.string() })),
 } as const;
 

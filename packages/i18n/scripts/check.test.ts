@@ -18,7 +18,12 @@ function fixture(edit: (locale: string, messages: Record<string, string>) => voi
 
 describe('catalogue completeness check', () => {
   it('passes complete catalogues', () => {
-    expect(checkCatalogues(fixture(() => {}), ['10001', '10002'])).toEqual([]);
+    expect(
+      checkCatalogues(
+        fixture(() => {}),
+        ['10001', '10002'],
+      ),
+    ).toEqual([]);
   });
 
   it('finds a missing key', () => {
@@ -47,8 +52,11 @@ describe('catalogue completeness check', () => {
   });
 
   it('finds a catalogue code without an English message', () => {
-    expect(checkCatalogues(fixture(() => {}), ['10001', '10093'])).toEqual([
-      'en/errors.json: no message for code 10093',
-    ]);
+    expect(
+      checkCatalogues(
+        fixture(() => {}),
+        ['10001', '10093'],
+      ),
+    ).toEqual(['en/errors.json: no message for code 10093']);
   });
 });

@@ -44,12 +44,14 @@ export function checkCatalogues(dir: string, requiredErrorKeys: readonly string[
     .filter((f) => f.endsWith('.json'))
     .map((f) => f.slice(0, -5));
   for (const locale of readdirSync(dir)) {
-    if (!(LOCALE_CODES as readonly string[]).includes(locale)) problems.push(`${locale}: not a product locale`);
+    if (!(LOCALE_CODES as readonly string[]).includes(locale))
+      problems.push(`${locale}: not a product locale`);
   }
   const reference = new Map(namespaces.map((ns) => [ns, read(DEFAULT_LOCALE, ns) ?? {}]));
   const errors = reference.get('errors') ?? {};
   for (const key of requiredErrorKeys) {
-    if (!(key in errors)) problems.push(`${DEFAULT_LOCALE}/errors.json: no message for code ${key}`);
+    if (!(key in errors))
+      problems.push(`${DEFAULT_LOCALE}/errors.json: no message for code ${key}`);
   }
   for (const locale of LOCALE_CODES) {
     for (const ns of namespaces) {
@@ -74,12 +76,18 @@ export function checkCatalogues(dir: string, requiredErrorKeys: readonly string[
         }
         try {
           const mine = [...placeholders(parse(value))].sort().join(',');
-          const theirs = [...placeholders(parse(typeof refValue === 'string' ? refValue : ''))].sort().join(',');
+          const theirs = [...placeholders(parse(typeof refValue === 'string' ? refValue : ''))]
+            .sort()
+            .join(',');
           if (mine !== theirs) {
-            problems.push(`${locale}/${ns}.json: "${key}" has placeholders {${mine}}, English has {${theirs}}`);
+            problems.push(
+              `${locale}/${ns}.json: "${key}" has placeholders {${mine}}, English has {${theirs}}`,
+            );
           }
         } catch (error) {
-          problems.push(`${locale}/${ns}.json: "${key}" is not a valid ICU message (${String(error)})`);
+          problems.push(
+            `${locale}/${ns}.json: "${key}" is not a valid ICU message (${String(error)})`,
+          );
         }
       }
     }

@@ -35,7 +35,8 @@ export function matchLocale(tag: string): Locale | undefined {
   if (exact) return exact;
   const parts = lower.split('-');
   if (parts[0] === 'zh') {
-    const traditional = parts.some((_, i) => TRADITIONAL_CHINESE.has(parts.slice(0, i + 1).join('-'))) ||
+    const traditional =
+      parts.some((_, i) => TRADITIONAL_CHINESE.has(parts.slice(0, i + 1).join('-'))) ||
       TRADITIONAL_CHINESE.has(`zh-${parts[1] ?? ''}`);
     return traditional ? 'zh-TW' : 'zh-CN';
   }
@@ -46,7 +47,10 @@ export function matchLocale(tag: string): Locale | undefined {
  * Picks the reply language: an explicit `lang` wins, then the Accept-Language list by quality,
  * then English.
  */
-export function negotiateLocale(lang: string | undefined, acceptLanguage: string | undefined): Locale {
+export function negotiateLocale(
+  lang: string | undefined,
+  acceptLanguage: string | undefined,
+): Locale {
   if (lang) {
     const chosen = matchLocale(lang);
     if (chosen) return chosen;

@@ -34,7 +34,8 @@ export function isDecimalString(value: string): boolean {
 export function dec(value: DecInput): Dec {
   if (value instanceof Dec) return value;
   if (typeof value === 'bigint') return new Dec(value.toString());
-  if (!isDecimalString(value)) throw new RangeError(`not a decimal string: ${JSON.stringify(value)}`);
+  if (!isDecimalString(value))
+    throw new RangeError(`not a decimal string: ${JSON.stringify(value)}`);
   return new Dec(value);
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { assetScale, dec, fitsScale, formatAmount, isDecimalString, roundCredit, roundFee, sum, toPlain } from './index';
+import {
+  assetScale,
+  dec,
+  fitsScale,
+  formatAmount,
+  isDecimalString,
+  roundCredit,
+  roundFee,
+  sum,
+  toPlain,
+} from './index';
 
 describe('asset scales', () => {
   it.each([
@@ -43,10 +53,13 @@ describe('parsing and formatting', () => {
     expect(() => dec(s)).not.toThrow();
   });
 
-  it.each(['', ' 1', '1e5', 'NaN', 'Infinity', '01', '1.', '.5', '+1', '1,5', '0x10'])('rejects %j', (s) => {
-    expect(isDecimalString(s)).toBe(false);
-    expect(() => dec(s)).toThrow(RangeError);
-  });
+  it.each(['', ' 1', '1e5', 'NaN', 'Infinity', '01', '1.', '.5', '+1', '1,5', '0x10'])(
+    'rejects %j',
+    (s) => {
+      expect(isDecimalString(s)).toBe(false);
+      expect(() => dec(s)).toThrow(RangeError);
+    },
+  );
 
   it('formats to the asset scale without exponents', () => {
     expect(formatAmount('0.0000001', 'BTC')).toBe('0.00000010');

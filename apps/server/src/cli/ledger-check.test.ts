@@ -16,7 +16,9 @@ const cli = fileURLToPath(new URL('./ledger-check.ts', import.meta.url));
 
 async function check(dataDir: string) {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', cli], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', cli], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
     return { code: 0, output: stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -36,7 +38,12 @@ describe('npm run ledger:check', () => {
         kind: 'test.fund',
         ref: 'cli-1',
         mode: 'real',
-        postings: transferPostings({ owner: 'system', name: 'house' }, { owner: 'user', userId, bucket: 'available' }, 'USDT', '10'),
+        postings: transferPostings(
+          { owner: 'system', name: 'house' },
+          { owner: 'user', userId, bucket: 'available' },
+          'USDT',
+          '10',
+        ),
       });
       await database.close();
 
@@ -45,7 +52,9 @@ describe('npm run ledger:check', () => {
       expect(sound.code).toBe(0);
 
       const again = await openPglite(join(dataDir, 'pg'));
-      await again.db.execute(sql`update ledger_accounts set balance = balance + 0.5 where user_id = ${userId}`);
+      await again.db.execute(
+        sql`update ledger_accounts set balance = balance + 0.5 where user_id = ${userId}`,
+      );
       await again.close();
       const broken = await check(dataDir);
       expect(broken.code).toBe(1);

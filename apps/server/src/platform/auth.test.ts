@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/support/test-db';
 import { insertUser } from '../modules/users';
-import { createSession, hashToken, parseBearer, resolveSession, revokeAllSessions, revokeSession } from './auth';
+import {
+  createSession,
+  hashToken,
+  parseBearer,
+  resolveSession,
+  revokeAllSessions,
+  revokeSession,
+} from './auth';
 import type { Database } from './db';
 import { sessions } from './sessions.tables';
 
@@ -19,7 +26,10 @@ beforeAll(async () => {
 
 async function userSession(now = t0) {
   const userId = await insertUser(database.db, { username: `s_${randomUUID().slice(0, 12)}` });
-  return { userId, ...(await createSession(database.db, { principal: 'user', principalId: userId, policy, now })) };
+  return {
+    userId,
+    ...(await createSession(database.db, { principal: 'user', principalId: userId, policy, now })),
+  };
 }
 
 describe('tokens', () => {
@@ -43,7 +53,9 @@ describe('tokens', () => {
 describe('session lifetime', () => {
   it('stays alive while used and ends after the idle limit', async () => {
     const { token, userId } = await userSession();
-    expect((await resolveSession(database.db, token, policyOf, later(20)))?.principalId).toBe(userId);
+    expect((await resolveSession(database.db, token, policyOf, later(20)))?.principalId).toBe(
+      userId,
+    );
     // Used at minute 20, so minute 45 is within 30 idle minutes of the last use.
     expect(await resolveSession(database.db, token, policyOf, later(45))).toBeDefined();
     expect(await resolveSession(database.db, token, policyOf, later(45 + 31))).toBeUndefined();
@@ -67,10 +79,22 @@ describe('session lifetime', () => {
 
   it('revokes every other session of the principal and keeps the current one', async () => {
     const first = await userSession();
-    const second = await createSession(database.db, { principal: 'user', principalId: first.userId, policy, now: t0 });
-    const third = await createSession(database.db, { principal: 'user', principalId: first.userId, policy, now: t0 });
+    const second = await createSession(database.db, {
+      principal: 'user',
+      principalId: first.userId,
+      policy,
+      now: t0,
+    });
+    const third = await createSession(database.db, {
+      principal: 'user',
+      principalId: first.userId,
+      policy,
+      now: t0,
+    });
     const other = await userSession();
-    expect(await revokeAllSessions(database.db, 'user', first.userId, second.sessionId, later(1))).toBe(2);
+    expect(
+      await revokeAllSessions(database.db, 'user', first.userId, second.sessionId, later(1)),
+    ).toBe(2);
     expect(await resolveSession(database.db, first.token, policyOf, later(2))).toBeUndefined();
     expect(await resolveSession(database.db, third.token, policyOf, later(2))).toBeUndefined();
     expect(await resolveSession(database.db, second.token, policyOf, later(2))).toBeDefined();
@@ -79,8 +103,15 @@ describe('session lifetime', () => {
 
   it('does not confuse a staff session with a user of the same id', async () => {
     const { userId } = await userSession();
-    const staffSession = await createSession(database.db, { principal: 'staff', principalId: userId, policy, now: t0 });
+    const staffSession = await createSession(database.db, {
+      principal: 'staff',
+      principalId: userId,
+      policy,
+      now: t0,
+    });
     await revokeAllSessions(database.db, 'user', userId, undefined, later(1));
-    expect((await resolveSession(database.db, staffSession.token, policyOf, later(2)))?.principal).toBe('staff');
+    expect(
+      (await resolveSession(database.db, staffSession.token, policyOf, later(2)))?.principal,
+    ).toBe('staff');
   });
 });

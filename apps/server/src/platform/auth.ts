@@ -82,7 +82,13 @@ export async function resolveSession(
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   const idleMs = policyOf(row.principal).idleMinutes * 60_000;
@@ -93,8 +99,15 @@ export async function resolveSession(
   return { id: row.id, principal: row.principal, principalId: row.principalId };
 }
 
-export async function revokeSession(db: Executor, sessionId: number, now = new Date()): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+export async function revokeSession(
+  db: Executor,
+  sessionId: number,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of a principal, optionally keeping one (the caller's, on password change). */
@@ -121,11 +134,20 @@ export async function revokeAllSessions(
 }
 
 /** Deletes sessions that can no longer be used (housekeeping). */
-export async function purgeDeadSessions(db: Executor, now: Date, olderThanDays = 30): Promise<number> {
+export async function purgeDeadSessions(
+  db: Executor,
+  now: Date,
+  olderThanDays = 30,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - olderThanDays * 86_400_000);
   const rows = await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, cutoff), and(sql`${sessions.revokedAt} is not null`, lt(sessions.revokedAt, cutoff))))
+    .where(
+      or(
+        lt(sessions.expiresAt, cutoff),
+        and(sql`${sessions.revokedAt} is not null`, lt(sessions.revokedAt, cutoff)),
+      ),
+    )
     .returning({ id: sessions.id });
   return rows.length;
 }

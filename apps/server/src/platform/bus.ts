@@ -36,7 +36,11 @@ export function createMemoryBus(): EventBus {
   };
 }
 
-export function createRedisBus(url: string, prefix: string, onError: (error: unknown) => void): EventBus {
+export function createRedisBus(
+  url: string,
+  prefix: string,
+  onError: (error: unknown) => void,
+): EventBus {
   const pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
   const sub = new Redis(url, { lazyConnect: false });
   pub.on('error', onError);
@@ -64,7 +68,8 @@ export function createRedisBus(url: string, prefix: string, onError: (error: unk
     },
     subscribe(channel, handler) {
       emitter.on(channel, handler);
-      if (!subscribed.has(channel)) subscribed.set(channel, sub.subscribe(prefix + channel).catch(onError));
+      if (!subscribed.has(channel))
+        subscribed.set(channel, sub.subscribe(prefix + channel).catch(onError));
       return () => emitter.off(channel, handler);
     },
     async ready() {

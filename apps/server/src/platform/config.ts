@@ -30,8 +30,16 @@ export const ConfigSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(7 * 24 * 60),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(30 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24 * 60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(30 * 24),
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   JOBS_ENABLED: bool.default(true),
@@ -49,7 +57,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment; a bad value stops boot with one line per problem. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = ConfigSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

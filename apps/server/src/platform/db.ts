@@ -62,7 +62,9 @@ export function openPostgres(url: string, poolMax = 10): Database {
     kind: 'postgres',
     migrate: () =>
       withLock('migrations', () =>
-        migratePg(db as unknown as Parameters<typeof migratePg>[0], { migrationsFolder: migrationsFolder() }),
+        migratePg(db as unknown as Parameters<typeof migratePg>[0], {
+          migrationsFolder: migrationsFolder(),
+        }),
       ),
     withLock,
     ping: async () => {
@@ -100,7 +102,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string | undefined; DATABASE_POOL_MAX: number; DATA_DIR: string }): Promise<Database> {
+export async function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATABASE_POOL_MAX: number;
+  DATA_DIR: string;
+}): Promise<Database> {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX)
     : openPglite(join(config.DATA_DIR, 'pg'));

@@ -18,8 +18,16 @@ beforeAll(async () => {
       app.get('/swx/test/user', { config: { auth: 'user' } }, async (request) =>
         ok(request, { principal: request.principal?.kind ?? null, mode: request.mode }),
       );
-      app.get('/swx/test/real-only', { config: { auth: 'user', realOnly: true } }, async (request) => ok(request, {}));
-      app.get('/swx/test/finance', { config: { auth: 'staff', roles: ['finance'] } }, async (request) => ok(request, {}));
+      app.get(
+        '/swx/test/real-only',
+        { config: { auth: 'user', realOnly: true } },
+        async (request) => ok(request, {}),
+      );
+      app.get(
+        '/swx/test/finance',
+        { config: { auth: 'staff', roles: ['finance'] } },
+        async (request) => ok(request, {}),
+      );
       app.post(
         '/swx/test/validate',
         { schema: { body: z.object({ amount: z.string().regex(/^\d+$/), email: z.email() }) } },
@@ -71,7 +79,11 @@ describe('getParamByKey', () => {
   it('returns paramValue in the envelope', async () => {
     const res = await t.app.inject('/swx/customer/index/getParamByKey/down_url');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ code: 200, msg: 'ok', result: { paramValue: expect.any(String) } });
+    expect(res.json()).toEqual({
+      code: 200,
+      msg: 'ok',
+      result: { paramValue: expect.any(String) },
+    });
     const fee = await t.app.inject('/swx/customer/index/getParamByKey/withdraw_fee_rate');
     expect(fee.json().result.paramValue).toBe('0.01');
   });
@@ -80,8 +92,14 @@ describe('getParamByKey', () => {
     const en = await t.app.inject('/swx/customer/index/getParamByKey/no_such_key');
     expect(en.statusCode).toBe(404);
     expect(en.json()).toMatchObject({ code: 10018, result: null });
-    const ja = await t.app.inject({ url: '/swx/customer/index/getParamByKey/no_such_key', headers: { 'accept-language': 'ja-JP,ja;q=0.9' } });
-    const ar = await t.app.inject({ url: '/swx/customer/index/getParamByKey/no_such_key', headers: { lang: 'ar' } });
+    const ja = await t.app.inject({
+      url: '/swx/customer/index/getParamByKey/no_such_key',
+      headers: { 'accept-language': 'ja-JP,ja;q=0.9' },
+    });
+    const ar = await t.app.inject({
+      url: '/swx/customer/index/getParamByKey/no_such_key',
+      headers: { lang: 'ar' },
+    });
     expect(ja.json().msg).not.toBe(en.json().msg);
     expect(ar.json().msg).not.toBe(en.json().msg);
     expect(ar.json().msg).not.toBe(ja.json().msg);
@@ -90,7 +108,10 @@ describe('getParamByKey', () => {
   it('gives a different message in each of the 11 languages', async () => {
     const messages = new Set<string>();
     for (const lang of LOCALE_CODES) {
-      const res = await t.app.inject({ url: '/swx/customer/index/getParamByKey/missing_key', headers: { lang } });
+      const res = await t.app.inject({
+        url: '/swx/customer/index/getParamByKey/missing_key',
+        headers: { lang },
+      });
       messages.add(res.json().msg);
     }
     expect(messages.size).toBe(LOCALE_CODES.length);
@@ -106,7 +127,10 @@ describe('errors', () => {
   });
 
   it('gives 500 with a request id and no stack trace for an unknown error', async () => {
-    const res = await t.app.inject({ url: '/swx/test/boom', headers: { 'x-request-id': 'req-test-12345' } });
+    const res = await t.app.inject({
+      url: '/swx/test/boom',
+      headers: { 'x-request-id': 'req-test-12345' },
+    });
     expect(res.statusCode).toBe(500);
     const body = res.json();
     expect(body.code).toBe(10102);
@@ -116,16 +140,29 @@ describe('errors', () => {
   });
 
   it('gives 400 with field errors and a translated message for invalid input', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/swx/test/validate', payload: { amount: '1.5x', email: 'nope' }, headers: { lang: 'de' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/swx/test/validate',
+      payload: { amount: '1.5x', email: 'nope' },
+      headers: { lang: 'de' },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe(10100);
     expect(body.msg).not.toMatch(/Some fields/);
-    expect(body.result.fields.map((f: { path: string }) => f.path).sort()).toEqual(['amount', 'email']);
+    expect(body.result.fields.map((f: { path: string }) => f.path).sort()).toEqual([
+      'amount',
+      'email',
+    ]);
   });
 
   it('gives 400 for malformed JSON', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/swx/test/validate', payload: '{"amount":', headers: { 'content-type': 'application/json' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/swx/test/validate',
+      payload: '{"amount":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(10100);
   });
@@ -145,16 +182,32 @@ describe('auth guards and account mode', () => {
   });
 
   it('refuses a forged or revoked token', async () => {
-    const res = await t.app.inject({ url: '/swx/test/user', headers: { authorization: `Bearer ${'x'.repeat(43)}` } });
+    const res = await t.app.inject({
+      url: '/swx/test/user',
+      headers: { authorization: `Bearer ${'x'.repeat(43)}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('accepts a user session and parses X-Account-Mode', async () => {
     const user = await createTestUser(t.database, t.config);
     const auth = { authorization: `Bearer ${user.token}` };
-    expect((await t.app.inject({ url: '/swx/test/user', headers: auth })).json().result).toEqual({ principal: 'user', mode: 'real' });
-    expect((await t.app.inject({ url: '/swx/test/user', headers: { ...auth, 'x-account-mode': 'demo' } })).json().result.mode).toBe('demo');
-    const bad = await t.app.inject({ url: '/swx/test/user', headers: { ...auth, 'x-account-mode': 'paper' } });
+    expect((await t.app.inject({ url: '/swx/test/user', headers: auth })).json().result).toEqual({
+      principal: 'user',
+      mode: 'real',
+    });
+    expect(
+      (
+        await t.app.inject({
+          url: '/swx/test/user',
+          headers: { ...auth, 'x-account-mode': 'demo' },
+        })
+      ).json().result.mode,
+    ).toBe('demo');
+    const bad = await t.app.inject({
+      url: '/swx/test/user',
+      headers: { ...auth, 'x-account-mode': 'paper' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe(10100);
   });
@@ -165,12 +218,26 @@ describe('auth guards and account mode', () => {
     const res = await t.app.inject({ url: '/swx/test/real-only', headers });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe(10107);
-    expect((await t.app.inject({ url: '/swx/test/real-only', headers: { authorization: headers.authorization } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          url: '/swx/test/real-only',
+          headers: { authorization: headers.authorization },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('keeps user and staff principals apart and checks staff roles', async () => {
     const user = await createTestUser(t.database, t.config);
-    expect((await t.app.inject({ url: '/swx/test/finance', headers: { authorization: `Bearer ${user.token}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          url: '/swx/test/finance',
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+      ).statusCode,
+    ).toBe(401);
     const policy = { idleMinutes: 30, absoluteHours: 12 };
     const support = await insertStaffForTest(t.database, ['support']);
     const finance = await insertStaffForTest(t.database, ['finance']);
@@ -178,30 +245,45 @@ describe('auth guards and account mode', () => {
     const tokenOf = async (id: number) =>
       (await createSession(t.database.db, { principal: 'staff', principalId: id, policy })).token;
     const call = async (id: number) =>
-      t.app.inject({ url: '/swx/test/finance', headers: { authorization: `Bearer ${await tokenOf(id)}` } });
+      t.app.inject({
+        url: '/swx/test/finance',
+        headers: { authorization: `Bearer ${await tokenOf(id)}` },
+      });
     const refused = await call(support);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(10108);
     expect((await call(finance)).statusCode).toBe(200);
     expect((await call(admin)).statusCode).toBe(200);
     // A staff token is not a user token.
-    const staffOnUserRoute = await t.app.inject({ url: '/swx/test/user', headers: { authorization: `Bearer ${await tokenOf(admin)}` } });
+    const staffOnUserRoute = await t.app.inject({
+      url: '/swx/test/user',
+      headers: { authorization: `Bearer ${await tokenOf(admin)}` },
+    });
     expect(staffOnUserRoute.statusCode).toBe(401);
   });
 });
 
 describe('rate limits', () => {
   it('answers 429 with code 10103 past the limit', async () => {
-    const limited = await createTestApp({ config: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' } });
+    const limited = await createTestApp({
+      config: { RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' },
+    });
     try {
       const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await limited.app.inject({ url: '/swx/customer/index/getParamByKey/down_url', remoteAddress: ip });
+        const res = await limited.app.inject({
+          url: '/swx/customer/index/getParamByKey/down_url',
+          remoteAddress: ip,
+        });
         codes.push(res.statusCode);
       }
       expect(codes).toEqual([200, 200, 200, 429, 429]);
-      const res = await limited.app.inject({ url: '/swx/customer/index/getParamByKey/down_url', remoteAddress: ip, headers: { lang: 'ko' } });
+      const res = await limited.app.inject({
+        url: '/swx/customer/index/getParamByKey/down_url',
+        remoteAddress: ip,
+        headers: { lang: 'ko' },
+      });
       expect(res.json().code).toBe(10103);
       expect(res.json().msg).toMatch(/[\uAC00-\uD7AF]/);
     } finally {
@@ -209,4 +291,3 @@ describe('rate limits', () => {
     }
   });
 });
-

@@ -2,8 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { AccountMode, isErrorCode, type ErrorCode, type StaffRole } from '@swx/contract';
 import { negotiateLocale, type Locale } from '@swx/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { parseBearer, resolveSession, type Principal, type PrincipalKind, type SessionPolicy } from './auth';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import {
+  parseBearer,
+  resolveSession,
+  type Principal,
+  type PrincipalKind,
+  type SessionPolicy,
+} from './auth';
 import type { Executor } from './db';
 import { AppError, isAppError, type FieldError } from './errors';
 import { messageFor } from './messages';
@@ -29,7 +38,10 @@ declare module 'fastify' {
 export interface PrincipalDirectory {
   /** Active users only; undefined refuses the session (disabled user, deleted row). */
   user(db: Executor, id: number): Promise<{ active: boolean } | undefined>;
-  staff(db: Executor, id: number): Promise<{ active: boolean; roles: readonly StaffRole[] } | undefined>;
+  staff(
+    db: Executor,
+    id: number,
+  ): Promise<{ active: boolean; roles: readonly StaffRole[] } | undefined>;
 }
 
 export interface HttpPlatformDeps {
@@ -45,7 +57,11 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: AppError,
+): FastifyReply {
   return reply.status(error.statusCode).send({
     code: error.code,
     msg: messageFor(request.locale ?? 'en', error.code, error.params),
@@ -57,7 +73,12 @@ function validationFields(error: FastifyError): FieldError[] {
   if (!hasZodFastifySchemaValidationErrors(error)) return [];
   // Paths are relative to the part that failed; query and path parameters are prefixed so a form
   // can tell them from body fields.
-  const part = error.validationContext === 'querystring' ? 'query' : error.validationContext === 'params' ? 'params' : '';
+  const part =
+    error.validationContext === 'querystring'
+      ? 'query'
+      : error.validationContext === 'params'
+        ? 'params'
+        : '';
   return error.validation.map((v) => ({
     path: [part, v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
     code: v.keyword,
@@ -99,11 +120,17 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
       const session = await resolveSession(deps.db, token, deps.policyOf);
       if (session?.principal === 'user') {
         const user = await deps.directory.user(deps.db, session.principalId);
-        if (user?.active) request.principal = { kind: 'user', userId: session.principalId, sessionId: session.id };
+        if (user?.active)
+          request.principal = { kind: 'user', userId: session.principalId, sessionId: session.id };
       } else if (session?.principal === 'staff') {
         const member = await deps.directory.staff(deps.db, session.principalId);
         if (member?.active) {
-          request.principal = { kind: 'staff', staffId: session.principalId, roles: member.roles, sessionId: session.id };
+          request.principal = {
+            kind: 'staff',
+            staffId: session.principalId,
+            roles: member.roles,
+            sessionId: session.id,
+          };
         }
       }
     }
@@ -113,7 +140,11 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
       const principal = request.principal;
       if (principal?.kind !== 'staff') throw new AppError(401);
       const allowed = config.roles;
-      if (allowed && !principal.roles.includes('admin') && !allowed.some((r) => principal.roles.includes(r))) {
+      if (
+        allowed &&
+        !principal.roles.includes('admin') &&
+        !allowed.some((r) => principal.roles.includes(r))
+      ) {
         throw new AppError(10108);
       }
     }
@@ -131,7 +162,15 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
     }
     const status = error.statusCode ?? 500;
     const mapped: ErrorCode | undefined =
-      status === 413 ? 10112 : status === 415 ? 10113 : status === 429 ? 10103 : status >= 400 && status < 500 ? 10100 : undefined;
+      status === 413
+        ? 10112
+        : status === 415
+          ? 10113
+          : status === 429
+            ? 10103
+            : status >= 400 && status < 500
+              ? 10100
+              : undefined;
     if (mapped !== undefined && isErrorCode(mapped)) {
       request.log.info({ err: { code: error.code, message: error.message } }, 'request refused');
       return sendError(request, reply, new AppError(mapped));

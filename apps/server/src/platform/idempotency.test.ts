@@ -15,7 +15,10 @@ beforeAll(async () => {
     extraRoutes: (app) => {
       app.post(
         '/swx/test/pay',
-        { config: { auth: 'user', idempotent: true }, schema: { body: z.object({ amount: z.string() }) } },
+        {
+          config: { auth: 'user', idempotent: true },
+          schema: { body: z.object({ amount: z.string() }) },
+        },
         async (request) => {
           const body = request.body as { amount: string };
           const userId = request.principal?.kind === 'user' ? request.principal.userId : 0;
@@ -27,7 +30,12 @@ beforeAll(async () => {
             kind: 'test.pay',
             ref: randomUUID(),
             mode: request.mode,
-            postings: transferPostings({ owner: 'user', userId, bucket: 'available' }, { owner: 'system', name: 'house' }, 'USDT', body.amount),
+            postings: transferPostings(
+              { owner: 'user', userId, bucket: 'available' },
+              { owner: 'system', name: 'house' },
+              'USDT',
+              body.amount,
+            ),
           });
           return ok(request, { transactionId: result.transactionId }, 20004);
         },
@@ -43,14 +51,21 @@ async function fundedUser(amount: string) {
     kind: 'test.fund',
     ref: randomUUID(),
     mode: 'real',
-    postings: transferPostings({ owner: 'system', name: 'house' }, { owner: 'user', userId: user.userId, bucket: 'available' }, 'USDT', amount),
+    postings: transferPostings(
+      { owner: 'system', name: 'house' },
+      { owner: 'user', userId: user.userId, bucket: 'available' },
+      'USDT',
+      amount,
+    ),
   });
   return user;
 }
 
 async function balance(userId: number) {
   const rows = await selectUserBalances(t.database.db, userId, 'real');
-  return dec(rows.find((r) => r.asset === 'USDT' && r.bucket === 'available')?.balance ?? '0').toFixed();
+  return dec(
+    rows.find((r) => r.asset === 'USDT' && r.bucket === 'available')?.balance ?? '0',
+  ).toFixed();
 }
 
 const pay = (token: string, amount: string, key?: string) =>
@@ -127,7 +142,9 @@ describe('Idempotency-Key', () => {
   it('100 concurrent replays of one key have one effect and one answer', async () => {
     const user = await fundedUser('100');
     const key = randomUUID();
-    const replies = await Promise.all(Array.from({ length: 100 }, () => pay(user.token, '2.5', key)));
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, () => pay(user.token, '2.5', key)),
+    );
     expect(replies.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
     expect(await balance(user.userId)).toBe('97.5');

@@ -25,7 +25,9 @@ export interface IdempotencyOptions {
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -58,7 +60,11 @@ function scopeOf(request: FastifyRequest): string {
  * with other parameters is refused (10104). Replies with a 5xx status are not kept, so a retry after
  * a server failure runs again (the failed attempt's database transaction was rolled back).
  */
-export function installIdempotency(app: FastifyInstance, db: Executor, options: IdempotencyOptions = {}): void {
+export function installIdempotency(
+  app: FastifyInstance,
+  db: Executor,
+  options: IdempotencyOptions = {},
+): void {
   const waitMs = options.waitMs ?? 10_000;
   app.decorateRequest('idempotency', null);
 
@@ -75,10 +81,23 @@ export function installIdempotency(app: FastifyInstance, db: Executor, options: 
       const now = new Date();
       await db
         .delete(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), lt(idempotencyKeys.expiresAt, now)));
+        .where(
+          and(
+            eq(idempotencyKeys.scope, scope),
+            eq(idempotencyKeys.key, key),
+            lt(idempotencyKeys.expiresAt, now),
+          ),
+        );
       const claimed = await db
         .insert(idempotencyKeys)
-        .values({ scope, key, fingerprint, status: 'pending', createdAt: now, expiresAt: new Date(now.getTime() + TTL_MS) })
+        .values({
+          scope,
+          key,
+          fingerprint,
+          status: 'pending',
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + TTL_MS),
+        })
         .onConflictDoNothing()
         .returning({ key: idempotencyKeys.key });
       if (claimed.length > 0) {
@@ -119,7 +138,12 @@ export function installIdempotency(app: FastifyInstance, db: Executor, options: 
       .set({
         status: 'done',
         statusCode: reply.statusCode,
-        body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '',
+        body:
+          typeof payload === 'string'
+            ? payload
+            : Buffer.isBuffer(payload)
+              ? payload.toString('utf8')
+              : '',
         contentType: typeof contentType === 'string' ? contentType : null,
       })
       .where(where);
@@ -129,6 +153,9 @@ export function installIdempotency(app: FastifyInstance, db: Executor, options: 
 
 /** Housekeeping: forget replies older than their 24 hours. */
 export async function purgeExpiredIdempotencyKeys(db: Executor, now: Date): Promise<number> {
-  const rows = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now)).returning({ key: idempotencyKeys.key });
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.expiresAt, now))
+    .returning({ key: idempotencyKeys.key });
   return rows.length;
 }

@@ -27,7 +27,12 @@ function ledgerJob(name: string, options: { failFirst?: Set<string> } = {}): Per
         kind: 'test.job_unit',
         ref: `${name}:${key}`,
         mode: 'real',
-        postings: transferPostings({ owner: 'system', name: 'house' }, { owner: 'system', name: 'fees' }, 'USDT', '1'),
+        postings: transferPostings(
+          { owner: 'system', name: 'house' },
+          { owner: 'system', name: 'fees' },
+          'USDT',
+          '1',
+        ),
       });
     },
   };
@@ -37,7 +42,9 @@ async function effectsOf(name: string): Promise<string[]> {
   const rows = await database.db
     .select({ ref: ledgerTransactions.ref })
     .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.kind, 'test.job_unit'), like(ledgerTransactions.ref, `${name}:%`)));
+    .where(
+      and(eq(ledgerTransactions.kind, 'test.job_unit'), like(ledgerTransactions.ref, `${name}:%`)),
+    );
   return rows.map((r) => r.ref.slice(name.length + 1)).sort();
 }
 
@@ -59,7 +66,9 @@ describe('jobs runner', () => {
       ran.push(...ra.map((u) => u.key), ...rb.map((u) => u.key));
     }
     // The first period is the one running when the job was first seen; 6 minutes pass -> 6 units.
-    const expected = Array.from({ length: 6 }, (_, i) => new Date(start + i * PERIOD).toISOString());
+    const expected = Array.from({ length: 6 }, (_, i) =>
+      new Date(start + i * PERIOD).toISOString(),
+    );
     expect(ran.sort()).toEqual(expected);
     expect(await effectsOf(name)).toEqual(expected);
   });
@@ -68,15 +77,27 @@ describe('jobs runner', () => {
     const name = `test.catchup_${randomUUID().slice(0, 8)}`;
     const time = { now: start + 5_000 };
     const job = ledgerJob(name);
-    const before = createJobsRunner({ db: database.db, node: 'a', jobs: [job], clock: clockAt(time) });
+    const before = createJobsRunner({
+      db: database.db,
+      node: 'a',
+      jobs: [job],
+      clock: clockAt(time),
+    });
     expect(await before.runDue()).toEqual([]);
     time.now += PERIOD;
     expect((await before.runDue()).map((u) => u.key)).toEqual([new Date(start).toISOString()]);
 
     time.now += 5 * PERIOD; // downtime
-    const after = createJobsRunner({ db: database.db, node: 'b', jobs: [job], clock: clockAt(time) });
+    const after = createJobsRunner({
+      db: database.db,
+      node: 'b',
+      jobs: [job],
+      clock: clockAt(time),
+    });
     const caughtUp = (await after.runDue()).map((u) => u.key);
-    expect(caughtUp).toEqual(Array.from({ length: 5 }, (_, i) => new Date(start + (i + 1) * PERIOD).toISOString()));
+    expect(caughtUp).toEqual(
+      Array.from({ length: 5 }, (_, i) => new Date(start + (i + 1) * PERIOD).toISOString()),
+    );
     expect(await after.runDue()).toEqual([]);
     expect(await effectsOf(name)).toHaveLength(6);
   });
@@ -96,21 +117,32 @@ describe('jobs runner', () => {
     await runner.runDue();
     time.now += 3 * PERIOD;
     const first = (await runner.runDue()).map((u) => u.key);
-    expect(first).toEqual([new Date(start).toISOString(), new Date(start + 2 * PERIOD).toISOString()]);
+    expect(first).toEqual([
+      new Date(start).toISOString(),
+      new Date(start + 2 * PERIOD).toISOString(),
+    ]);
     expect(errors).toEqual([new Date(start + PERIOD).toISOString()]);
     const [failed] = await database.db
       .select({ status: jobRuns.status, error: jobRuns.error })
       .from(jobRuns)
       .where(and(eq(jobRuns.job, name), eq(jobRuns.key, new Date(start + PERIOD).toISOString())));
     expect(failed?.status).toBe('failed');
-    expect((await runner.runDue()).map((u) => u.key)).toEqual([new Date(start + PERIOD).toISOString()]);
+    expect((await runner.runDue()).map((u) => u.key)).toEqual([
+      new Date(start + PERIOD).toISOString(),
+    ]);
     expect(await effectsOf(name)).toHaveLength(3);
   });
 
   it('takes over a unit whose node died holding it, once the lease has run out', async () => {
     const name = `test.lease_${randomUUID().slice(0, 8)}`;
     const time = { now: start + 1_000 };
-    const runner = createJobsRunner({ db: database.db, node: 'b', jobs: [ledgerJob(name)], clock: clockAt(time), leaseMs: 60_000 });
+    const runner = createJobsRunner({
+      db: database.db,
+      node: 'b',
+      jobs: [ledgerJob(name)],
+      clock: clockAt(time),
+      leaseMs: 60_000,
+    });
     await runner.runDue();
     const key = new Date(start).toISOString();
     await database.db.insert(jobRuns).values({
@@ -126,8 +158,10 @@ describe('jobs runner', () => {
     time.now = start + PERIOD + 40_000; // lease ran out
     expect((await runner.runDue()).map((u) => u.key)).toEqual([key]);
     expect(await effectsOf(name)).toEqual([key]);
-    const [row] = await database.db.select({ attempts: jobRuns.attempts, node: jobRuns.node }).from(jobRuns).where(and(eq(jobRuns.job, name), eq(jobRuns.key, key)));
+    const [row] = await database.db
+      .select({ attempts: jobRuns.attempts, node: jobRuns.node })
+      .from(jobRuns)
+      .where(and(eq(jobRuns.job, name), eq(jobRuns.key, key)));
     expect(row).toEqual({ attempts: 2, node: 'b' });
   });
-
 });

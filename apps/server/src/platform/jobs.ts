@@ -56,10 +56,20 @@ export function createJobsRunner(options: JobsRunnerOptions): JobsRunner {
       .values({ job, key, status: 'running', claim: token, node, leaseUntil, startedAt: now })
       .onConflictDoUpdate({
         target: [jobRuns.job, jobRuns.key],
-        set: { status: 'running', claim: token, node, leaseUntil, startedAt: now, attempts: sql`${jobRuns.attempts} + 1` },
+        set: {
+          status: 'running',
+          claim: token,
+          node,
+          leaseUntil,
+          startedAt: now,
+          attempts: sql`${jobRuns.attempts} + 1`,
+        },
         setWhere: or(
           eq(jobRuns.status, 'failed'),
-          and(eq(jobRuns.status, 'running'), sql`${jobRuns.leaseUntil} < ${now.toISOString()}::timestamptz`),
+          and(
+            eq(jobRuns.status, 'running'),
+            sql`${jobRuns.leaseUntil} < ${now.toISOString()}::timestamptz`,
+          ),
         ),
       })
       .returning({ claim: jobRuns.claim });
@@ -77,10 +87,22 @@ export function createJobsRunner(options: JobsRunnerOptions): JobsRunner {
         const marked = await tx
           .update(jobRuns)
           .set({ status: 'done', finishedAt: clock(), error: null })
-          .where(and(eq(jobRuns.job, job.name), eq(jobRuns.key, key), eq(jobRuns.claim, token), eq(jobRuns.status, 'running')))
+          .where(
+            and(
+              eq(jobRuns.job, job.name),
+              eq(jobRuns.key, key),
+              eq(jobRuns.claim, token),
+              eq(jobRuns.status, 'running'),
+            ),
+          )
           .returning({ key: jobRuns.key });
         if (marked.length === 0) throw new LostClaim();
-        await job.run({ tx, key, periodStart, periodEnd: new Date(periodStart.getTime() + job.periodMs) });
+        await job.run({
+          tx,
+          key,
+          periodStart,
+          periodEnd: new Date(periodStart.getTime() + job.periodMs),
+        });
       });
       return true;
     } catch (error) {
@@ -98,13 +120,20 @@ export function createJobsRunner(options: JobsRunnerOptions): JobsRunner {
     const now = clock();
     const current = floorTo(now.getTime(), job.periodMs);
     // A new job starts with the period that is running now; older history is not invented.
-    await db.insert(jobSchedules).values({ job: job.name, nextPeriodStart: new Date(current) }).onConflictDoNothing();
+    await db
+      .insert(jobSchedules)
+      .values({ job: job.name, nextPeriodStart: new Date(current) })
+      .onConflictDoNothing();
     const [schedule] = await db.select().from(jobSchedules).where(eq(jobSchedules.job, job.name));
     if (!schedule) return;
     let cursor = schedule.nextPeriodStart.getTime();
     let advanceTo = cursor;
     let contiguous = true;
-    for (let n = 0; n < maxUnits && cursor + job.periodMs <= now.getTime(); n++, cursor += job.periodMs) {
+    for (
+      let n = 0;
+      n < maxUnits && cursor + job.periodMs <= now.getTime();
+      n++, cursor += job.periodMs
+    ) {
       const periodStart = new Date(cursor);
       const [existing] = await db
         .select({ status: jobRuns.status })
@@ -122,7 +151,15 @@ export function createJobsRunner(options: JobsRunnerOptions): JobsRunner {
       await db
         .update(jobSchedules)
         .set({ nextPeriodStart: new Date(advanceTo) })
-        .where(and(eq(jobSchedules.job, job.name), gt(sql`${new Date(advanceTo).toISOString()}::timestamptz`, jobSchedules.nextPeriodStart)));
+        .where(
+          and(
+            eq(jobSchedules.job, job.name),
+            gt(
+              sql`${new Date(advanceTo).toISOString()}::timestamptz`,
+              jobSchedules.nextPeriodStart,
+            ),
+          ),
+        );
     }
   }
 

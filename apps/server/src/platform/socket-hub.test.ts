@@ -13,7 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const tick = (code: string, price: string) => ({ type: 'tick' as const, code, price, zdf: '1.25', ts: new Date().toISOString() });
+const tick = (code: string, price: string) => ({
+  type: 'tick' as const,
+  code,
+  price,
+  zdf: '1.25',
+  ts: new Date().toISOString(),
+});
 
 describe('/ws', () => {
   it('delivers ticks only for subscribed codes, until unsubscribed', async () => {
@@ -32,7 +38,9 @@ describe('/ws', () => {
     await publishTick(t.bus, tick('BTCUSDT', '65001'));
     await publishTick(t.bus, tick('ETHUSDT', '3000.5'));
     await client.next((m) => m.type === 'tick' && m.code === 'ETHUSDT');
-    expect(client.messages.slice(before).filter((m) => m.code === 'BTCUSDT' || m.code === 'XRPUSDT')).toEqual([]);
+    expect(
+      client.messages.slice(before).filter((m) => m.code === 'BTCUSDT' || m.code === 'XRPUSDT'),
+    ).toEqual([]);
     client.close();
   });
 
@@ -44,7 +52,10 @@ describe('/ws', () => {
     expect(await client.next((m) => m.type === 'authed')).toEqual({ type: 'authed', ok: true });
     await publishUserEvent(t.bus, bob.userId, 'balance', { asset: 'USDT' });
     await publishUserEvent(t.bus, alice.userId, 'notification', { id: 7 });
-    expect(await client.next((m) => m.type === 'notification')).toEqual({ type: 'notification', data: { id: 7 } });
+    expect(await client.next((m) => m.type === 'notification')).toEqual({
+      type: 'notification',
+      data: { id: 7 },
+    });
     await sleep(50);
     expect(client.messages.filter((m) => m.type === 'balance')).toEqual([]);
     client.close();
@@ -55,7 +66,10 @@ describe('/ws', () => {
     client.send({ op: 'auth', token: 'not-a-real-token-at-all-0000000000' });
     expect(await client.next((m) => m.type === 'authed')).toEqual({ type: 'authed', ok: false });
     client.socket.send('not json');
-    expect(await client.next((m) => m.type === 'error')).toMatchObject({ type: 'error', code: 10100 });
+    expect(await client.next((m) => m.type === 'error')).toMatchObject({
+      type: 'error',
+      code: 10100,
+    });
     client.send({ op: 'sub', codes: 'BTCUSDT' });
     client.send({ op: 'ping' });
     expect(await client.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });

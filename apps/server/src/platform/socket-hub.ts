@@ -1,4 +1,9 @@
-import { ClientMessage, type ServerMessage, type TickMessage, type UserEventType } from '@swx/contract';
+import {
+  ClientMessage,
+  type ServerMessage,
+  type TickMessage,
+  type UserEventType,
+} from '@swx/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -18,7 +23,12 @@ const UserEventEnvelope = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
-export function publishUserEvent(bus: EventBus, userId: number, type: UserEventType, data: Record<string, unknown>) {
+export function publishUserEvent(
+  bus: EventBus,
+  userId: number,
+  type: UserEventType,
+  data: Record<string, unknown>,
+) {
   return bus.publish(USER_EVENTS_CHANNEL, { userId, type, data });
 }
 
@@ -136,14 +146,24 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
   });
 
   app.get('/ws', { websocket: true }, (socket, request) => {
-    const conn: Connection = { socket, codes: new Set(), userId: null, alive: true, pending: new Map(), flushTimer: null };
+    const conn: Connection = {
+      socket,
+      codes: new Set(),
+      userId: null,
+      alive: true,
+      pending: new Map(),
+      flushTimer: null,
+    };
     connections.add(conn);
     const refuse = (code: 10100 | 401) =>
       send(conn, { type: 'error', code, msg: messageFor(request.locale, code) });
 
     const authenticate = async (token: string | undefined) => {
       const session = token ? await resolveSession(deps.db, token, deps.policyOf) : undefined;
-      const user = session?.principal === 'user' ? await deps.directory.user(deps.db, session.principalId) : undefined;
+      const user =
+        session?.principal === 'user'
+          ? await deps.directory.user(deps.db, session.principalId)
+          : undefined;
       detachUser(conn);
       if (!session || !user?.active) {
         send(conn, { type: 'authed', ok: false });
@@ -163,7 +183,9 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
       conn.alive = true;
       let parsed: ReturnType<typeof ClientMessage.safeParse>;
       try {
-        parsed = ClientMessage.safeParse(JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : ''));
+        parsed = ClientMessage.safeParse(
+          JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : ''),
+        );
       } catch {
         refuse(10100);
         return;

@@ -9,18 +9,30 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function cacheHeaders(reply: FastifyReply, path: string) {
   // Vite fingerprints everything under assets/; index.html must always be revalidated.
-  reply.header('cache-control', path.includes(`${join('/', 'assets', '/')}`) ? IMMUTABLE : 'no-cache');
+  reply.header(
+    'cache-control',
+    path.includes(`${join('/', 'assets', '/')}`) ? IMMUTABLE : 'no-cache',
+  );
 }
 
 /**
  * The built customer app at `/` and the back office at `/admin/`, each with history-mode fallback
  * to its index.html; unknown API paths get the JSON 404 instead.
  */
-export function installStaticApps(app: FastifyInstance, dirs: { web: string; admin: string }): { web: boolean; admin: boolean } {
+export function installStaticApps(
+  app: FastifyInstance,
+  dirs: { web: string; admin: string },
+): { web: boolean; admin: boolean } {
   const hasWeb = existsSync(join(dirs.web, 'index.html'));
   const hasAdmin = existsSync(join(dirs.admin, 'index.html'));
   if (hasWeb) {
-    app.register(fastifyStatic, { root: dirs.web, prefix: '/', wildcard: false, setHeaders: cacheHeaders, index: false });
+    app.register(fastifyStatic, {
+      root: dirs.web,
+      prefix: '/',
+      wildcard: false,
+      setHeaders: cacheHeaders,
+      index: false,
+    });
   }
   if (hasAdmin) {
     app.register(fastifyStatic, {

@@ -25,7 +25,12 @@ const extra: PeriodicJob[] = jobName
             ref: randomUUID(),
             mode: 'real',
             memo: { job: jobName, key, node: config.NODE_ID },
-            postings: transferPostings({ owner: 'system', name: 'house' }, { owner: 'system', name: 'fees' }, 'USDT', '1'),
+            postings: transferPostings(
+              { owner: 'system', name: 'house' },
+              { owner: 'system', name: 'fees' },
+              'USDT',
+              '1',
+            ),
           });
         },
       },
@@ -36,15 +41,27 @@ const node = await startNode(config, { jobs: [...JOBS, ...extra] });
 const address = await node.app.listen({ host: '127.0.0.1', port: 0 });
 
 type Command =
-  | { op: 'publish-user'; userId: number; type: 'order' | 'balance' | 'notification'; data: Record<string, unknown> }
+  | {
+      op: 'publish-user';
+      userId: number;
+      type: 'order' | 'balance' | 'notification';
+      data: Record<string, unknown>;
+    }
   | { op: 'publish-tick'; code: string; price: string }
   | { op: 'stop' };
 
 process.on('message', (command: Command) => {
   void (async () => {
-    if (command.op === 'publish-user') await publishUserEvent(node.bus, command.userId, command.type, command.data);
+    if (command.op === 'publish-user')
+      await publishUserEvent(node.bus, command.userId, command.type, command.data);
     if (command.op === 'publish-tick') {
-      await publishTick(node.bus, { type: 'tick', code: command.code, price: command.price, zdf: '0', ts: new Date().toISOString() });
+      await publishTick(node.bus, {
+        type: 'tick',
+        code: command.code,
+        price: command.price,
+        zdf: '0',
+        ts: new Date().toISOString(),
+      });
     }
     if (command.op === 'stop') {
       await node.close();

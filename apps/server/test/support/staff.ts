@@ -7,7 +7,12 @@ import { staff } from '../../src/modules/staff/staff.tables';
 export async function insertStaffForTest(database: Database, roles: StaffRole[]): Promise<number> {
   const [row] = await database.db
     .insert(staff)
-    .values({ username: `staff_${randomUUID().slice(0, 10)}`, passwordHash: 'unusable', roles, mustChangePassword: false })
+    .values({
+      username: `staff_${randomUUID().slice(0, 10)}`,
+      passwordHash: 'unusable',
+      roles,
+      mustChangePassword: false,
+    })
     .returning({ id: staff.id });
   if (!row) throw new Error('no staff row');
   return row.id;

@@ -36,9 +36,17 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const database = await testDatabase();
-  const bus = config.REDIS_URL ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, () => {}) : createMemoryBus();
+  const bus = config.REDIS_URL
+    ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, () => {})
+    : createMemoryBus();
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL) : undefined;
-  const { app } = await buildApp({ config, database, bus, redis, extraRoutes: options.extraRoutes });
+  const { app } = await buildApp({
+    config,
+    database,
+    bus,
+    redis,
+    extraRoutes: options.extraRoutes,
+  });
   await bus.ready();
   return {
     app,
@@ -60,7 +68,10 @@ export async function createTestUser(database: Database, config: Config) {
   const { token, sessionId } = await createSession(database.db, {
     principal: 'user',
     principalId: userId,
-    policy: { idleMinutes: config.SESSION_IDLE_MINUTES, absoluteHours: config.SESSION_ABSOLUTE_HOURS },
+    policy: {
+      idleMinutes: config.SESSION_IDLE_MINUTES,
+      absoluteHours: config.SESSION_ABSOLUTE_HOURS,
+    },
   });
   return { userId, username, token, sessionId };
 }

@@ -31,7 +31,10 @@ export async function createScratchPostgres(name: string): Promise<string> {
 export function testDatabase(): Promise<Database> {
   shared ??= (async () => {
     const database = TEST_DATABASE_URL
-      ? openPostgres(await createScratchPostgres(`swx_test_w${process.env.VITEST_POOL_ID ?? '0'}`), 30)
+      ? openPostgres(
+          await createScratchPostgres(`swx_test_w${process.env.VITEST_POOL_ID ?? '0'}`),
+          30,
+        )
       : await openPglite(undefined);
     await database.migrate();
     await seed(database);
@@ -48,7 +51,10 @@ export const usingPostgres = TEST_DATABASE_URL !== undefined;
  */
 export async function isolatedDatabase(name: string): Promise<Database> {
   const database = TEST_DATABASE_URL
-    ? openPostgres(await createScratchPostgres(`swx_test_${name}_w${process.env.VITEST_POOL_ID ?? '0'}`), 10)
+    ? openPostgres(
+        await createScratchPostgres(`swx_test_${name}_w${process.env.VITEST_POOL_ID ?? '0'}`),
+        10,
+      )
     : await openPglite(undefined);
   await database.migrate();
   await seed(database);

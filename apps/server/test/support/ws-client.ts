@@ -4,9 +4,15 @@ import WebSocket from 'ws';
 export async function connectSocket(url: string) {
   const socket = new WebSocket(url);
   const messages: Record<string, unknown>[] = [];
-  const waiters: { match: (m: Record<string, unknown>) => boolean; resolve: (m: Record<string, unknown>) => void }[] = [];
+  const waiters: {
+    match: (m: Record<string, unknown>) => boolean;
+    resolve: (m: Record<string, unknown>) => void;
+  }[] = [];
   socket.on('message', (raw) => {
-    const message = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : '') as Record<string, unknown>;
+    const message = JSON.parse(Buffer.isBuffer(raw) ? raw.toString('utf8') : '') as Record<
+      string,
+      unknown
+    >;
     messages.push(message);
     for (const waiter of [...waiters]) {
       if (waiter.match(message)) {
@@ -23,11 +29,22 @@ export async function connectSocket(url: string) {
     socket,
     messages,
     send: (message: unknown) => socket.send(JSON.stringify(message)),
-    next(match: (m: Record<string, unknown>) => boolean, timeoutMs = 5_000): Promise<Record<string, unknown>> {
+    next(
+      match: (m: Record<string, unknown>) => boolean,
+      timeoutMs = 5_000,
+    ): Promise<Record<string, unknown>> {
       const seen = messages.find(match);
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no matching socket message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            reject(
+              new Error(
+                `no matching socket message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`,
+              ),
+            ),
+          timeoutMs,
+        );
         waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },

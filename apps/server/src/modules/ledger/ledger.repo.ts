@@ -13,8 +13,22 @@ export interface AccountIdentity {
 
 function columnsOf({ account, mode, asset }: AccountIdentity) {
   return account.owner === 'user'
-    ? { ownerType: 'user' as const, userId: account.userId, systemName: null, mode, asset, bucket: account.bucket }
-    : { ownerType: 'system' as const, userId: null, systemName: account.name, mode, asset, bucket: SYSTEM_BUCKET };
+    ? {
+        ownerType: 'user' as const,
+        userId: account.userId,
+        systemName: null,
+        mode,
+        asset,
+        bucket: account.bucket,
+      }
+    : {
+        ownerType: 'system' as const,
+        userId: null,
+        systemName: account.name,
+        mode,
+        asset,
+        bucket: SYSTEM_BUCKET,
+      };
 }
 
 function matches(identity: AccountIdentity): SQL {
@@ -22,14 +36,19 @@ function matches(identity: AccountIdentity): SQL {
   return and(
     eq(ledgerAccounts.ownerType, c.ownerType),
     c.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, c.userId),
-    c.systemName === null ? isNull(ledgerAccounts.systemName) : eq(ledgerAccounts.systemName, c.systemName),
+    c.systemName === null
+      ? isNull(ledgerAccounts.systemName)
+      : eq(ledgerAccounts.systemName, c.systemName),
     eq(ledgerAccounts.mode, c.mode),
     eq(ledgerAccounts.asset, c.asset),
     eq(ledgerAccounts.bucket, c.bucket),
   ) as SQL;
 }
 
-export async function ensureAccounts(db: Executor, identities: readonly AccountIdentity[]): Promise<void> {
+export async function ensureAccounts(
+  db: Executor,
+  identities: readonly AccountIdentity[],
+): Promise<void> {
   if (identities.length === 0) return;
   await db.insert(ledgerAccounts).values(identities.map(columnsOf)).onConflictDoNothing();
 }
@@ -70,7 +89,12 @@ export async function lockAccounts(tx: Tx, identities: readonly AccountIdentity[
 
 export async function insertTransaction(
   tx: Tx,
-  values: { kind: string; ref: string; mode: AccountMode; memo?: Record<string, string> | undefined },
+  values: {
+    kind: string;
+    ref: string;
+    mode: AccountMode;
+    memo?: Record<string, string> | undefined;
+  },
 ): Promise<number | undefined> {
   const [row] = await tx
     .insert(ledgerTransactions)
@@ -86,7 +110,10 @@ export async function applyPosting(
 ): Promise<string> {
   const [updated] = await tx
     .update(ledgerAccounts)
-    .set({ balance: sql`${ledgerAccounts.balance} + ${posting.amount}::numeric`, updatedAt: sql`now()` })
+    .set({
+      balance: sql`${ledgerAccounts.balance} + ${posting.amount}::numeric`,
+      updatedAt: sql`now()`,
+    })
     .where(eq(ledgerAccounts.id, posting.accountId))
     .returning({ balance: ledgerAccounts.balance });
   if (!updated) throw new Error(`ledger account ${posting.accountId} vanished`);
@@ -111,13 +138,28 @@ export async function findTransactionByReason(db: Executor, kind: string, ref: s
 
 export async function selectUserBalances(db: Executor, userId: number, mode: AccountMode) {
   return db
-    .select({ asset: ledgerAccounts.asset, bucket: ledgerAccounts.bucket, balance: ledgerAccounts.balance })
+    .select({
+      asset: ledgerAccounts.asset,
+      bucket: ledgerAccounts.bucket,
+      balance: ledgerAccounts.balance,
+    })
     .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.ownerType, 'user'), eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.mode, mode)))
+    .where(
+      and(
+        eq(ledgerAccounts.ownerType, 'user'),
+        eq(ledgerAccounts.userId, userId),
+        eq(ledgerAccounts.mode, mode),
+      ),
+    )
     .orderBy(asc(ledgerAccounts.asset), asc(ledgerAccounts.bucket));
 }
 
-export async function selectSystemBalance(db: Executor, name: string, mode: AccountMode, asset: string) {
+export async function selectSystemBalance(
+  db: Executor,
+  name: string,
+  mode: AccountMode,
+  asset: string,
+) {
   const [row] = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
@@ -135,13 +177,21 @@ export async function selectSystemBalance(db: Executor, name: string, mode: Acco
 /** The user's own entries, newest first: what the records screen and the export show. */
 export async function selectUserEntries(
   db: Executor,
-  input: { userId: number; mode: AccountMode; limit: number; offset: number; assets?: readonly string[] },
+  input: {
+    userId: number;
+    mode: AccountMode;
+    limit: number;
+    offset: number;
+    assets?: readonly string[];
+  },
 ) {
   const where = and(
     eq(ledgerAccounts.ownerType, 'user'),
     eq(ledgerAccounts.userId, input.userId),
     eq(ledgerAccounts.mode, input.mode),
-    input.assets && input.assets.length > 0 ? inArray(ledgerAccounts.asset, [...input.assets]) : undefined,
+    input.assets && input.assets.length > 0
+      ? inArray(ledgerAccounts.asset, [...input.assets])
+      : undefined,
   );
   const rows = await db
     .select({
@@ -171,41 +221,62 @@ export async function selectUserEntries(
 }
 
 export interface InvariantBreach {
-  invariant: 'balance_equals_postings' | 'mode_asset_sums_to_zero' | 'user_balance_nonnegative' | 'transaction_balances' | 'posting_mode_matches';
+  invariant:
+    | 'balance_equals_postings'
+    | 'mode_asset_sums_to_zero'
+    | 'user_balance_nonnegative'
+    | 'transaction_balances'
+    | 'posting_mode_matches';
   detail: string;
 }
 
 /** The ledger's invariants, checked in SQL over the whole ledger. */
 export async function findInvariantBreaches(db: Executor): Promise<InvariantBreach[]> {
   const breaches: InvariantBreach[] = [];
-  const rows = async <T>(query: SQL) => ((await db.execute<Record<string, unknown>>(query)) as { rows: T[] }).rows;
+  const rows = async <T>(query: SQL) =>
+    ((await db.execute<Record<string, unknown>>(query)) as { rows: T[] }).rows;
 
   for (const r of await rows<{ id: string; balance: string; total: string }>(sql`
     select a.id::text, a.balance::text, coalesce(sum(p.amount), 0)::text as total
     from ledger_accounts a left join ledger_postings p on p.account_id = a.id
     group by a.id having a.balance <> coalesce(sum(p.amount), 0)`)) {
-    breaches.push({ invariant: 'balance_equals_postings', detail: `account ${r.id}: balance ${r.balance}, postings ${r.total}` });
+    breaches.push({
+      invariant: 'balance_equals_postings',
+      detail: `account ${r.id}: balance ${r.balance}, postings ${r.total}`,
+    });
   }
   for (const r of await rows<{ mode: string; asset: string; total: string }>(sql`
     select mode, asset, sum(balance)::text as total from ledger_accounts
     group by mode, asset having sum(balance) <> 0`)) {
-    breaches.push({ invariant: 'mode_asset_sums_to_zero', detail: `${r.mode} ${r.asset}: balances sum to ${r.total}` });
+    breaches.push({
+      invariant: 'mode_asset_sums_to_zero',
+      detail: `${r.mode} ${r.asset}: balances sum to ${r.total}`,
+    });
   }
   for (const r of await rows<{ id: string; balance: string }>(sql`
     select id::text, balance::text from ledger_accounts where owner_type = 'user' and balance < 0`)) {
-    breaches.push({ invariant: 'user_balance_nonnegative', detail: `account ${r.id}: balance ${r.balance}` });
+    breaches.push({
+      invariant: 'user_balance_nonnegative',
+      detail: `account ${r.id}: balance ${r.balance}`,
+    });
   }
   for (const r of await rows<{ id: string; asset: string; total: string }>(sql`
     select transaction_id::text as id, asset, sum(amount)::text as total from ledger_postings
     group by transaction_id, asset having sum(amount) <> 0`)) {
-    breaches.push({ invariant: 'transaction_balances', detail: `transaction ${r.id} ${r.asset}: postings sum to ${r.total}` });
+    breaches.push({
+      invariant: 'transaction_balances',
+      detail: `transaction ${r.id} ${r.asset}: postings sum to ${r.total}`,
+    });
   }
   for (const r of await rows<{ id: string }>(sql`
     select p.id::text from ledger_postings p
     join ledger_accounts a on a.id = p.account_id
     join ledger_transactions t on t.id = p.transaction_id
     where a.mode <> t.mode or a.asset <> p.asset`)) {
-    breaches.push({ invariant: 'posting_mode_matches', detail: `posting ${r.id} crosses mode or asset` });
+    breaches.push({
+      invariant: 'posting_mode_matches',
+      detail: `posting ${r.id} crosses mode or asset`,
+    });
   }
   return breaches;
 }

@@ -1,7 +1,15 @@
 import type { AccountMode } from '@swx/contract';
 import { dec, fitsScale, type Dec } from '@swx/money';
 
-export const SYSTEM_ACCOUNTS = ['house', 'fees', 'custody', 'charity', 'loan_book', 'earn_pool', 'demo_faucet'] as const;
+export const SYSTEM_ACCOUNTS = [
+  'house',
+  'fees',
+  'custody',
+  'charity',
+  'loan_book',
+  'earn_pool',
+  'demo_faucet',
+] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export const USER_BUCKETS = ['available', 'frozen', 'margin', 'earn', 'options'] as const;
@@ -11,8 +19,7 @@ export type UserBucket = (typeof USER_BUCKETS)[number];
 export const SYSTEM_BUCKET = 'main';
 
 export type AccountRef =
-  | { owner: 'user'; userId: number; bucket: UserBucket }
-  | { owner: 'system'; name: SystemAccount };
+  { owner: 'user'; userId: number; bucket: UserBucket } | { owner: 'system'; name: SystemAccount };
 
 export interface PostingInput {
   account: AccountRef;
@@ -56,14 +63,20 @@ export function accountKey(account: AccountRef, asset: string): string {
  * non-zero decimals within the asset's scale, no account twice, and per asset a zero sum.
  */
 export function normalizeTransaction(input: TransactionInput): NormalizedPosting[] {
-  if (!KIND.test(input.kind) || input.kind.length > 64) throw new LedgerRuleError(`bad kind ${input.kind}`);
-  if (input.ref.length === 0 || input.ref.length > 128) throw new LedgerRuleError('ref must be 1..128 characters');
-  if (input.postings.length < 2) throw new LedgerRuleError('a transaction needs two or more postings');
+  if (!KIND.test(input.kind) || input.kind.length > 64)
+    throw new LedgerRuleError(`bad kind ${input.kind}`);
+  if (input.ref.length === 0 || input.ref.length > 128)
+    throw new LedgerRuleError('ref must be 1..128 characters');
+  if (input.postings.length < 2)
+    throw new LedgerRuleError('a transaction needs two or more postings');
   const seen = new Set<string>();
   const totals = new Map<string, Dec>();
   const postings = input.postings.map((p) => {
     if (!ASSET.test(p.asset)) throw new LedgerRuleError(`bad asset ${p.asset}`);
-    if (p.account.owner === 'user' && !(Number.isSafeInteger(p.account.userId) && p.account.userId > 0)) {
+    if (
+      p.account.owner === 'user' &&
+      !(Number.isSafeInteger(p.account.userId) && p.account.userId > 0)
+    ) {
       throw new LedgerRuleError('bad user id');
     }
     let amount: Dec;
@@ -73,7 +86,8 @@ export function normalizeTransaction(input: TransactionInput): NormalizedPosting
       throw new LedgerRuleError(`amount ${JSON.stringify(p.amount)} is not a decimal`);
     }
     if (amount.isZero()) throw new LedgerRuleError('a posting cannot be zero');
-    if (!fitsScale(amount, p.asset)) throw new LedgerRuleError(`amount ${p.amount} exceeds the scale of ${p.asset}`);
+    if (!fitsScale(amount, p.asset))
+      throw new LedgerRuleError(`amount ${p.amount} exceeds the scale of ${p.asset}`);
     const key = accountKey(p.account, p.asset);
     if (seen.has(key)) throw new LedgerRuleError(`account ${key} appears twice`);
     seen.add(key);
@@ -81,15 +95,22 @@ export function normalizeTransaction(input: TransactionInput): NormalizedPosting
     return { account: p.account, asset: p.asset, amount, key };
   });
   for (const [asset, total] of totals) {
-    if (!total.isZero()) throw new LedgerRuleError(`postings in ${asset} sum to ${total.toFixed()}, not zero`);
+    if (!total.isZero())
+      throw new LedgerRuleError(`postings in ${asset} sum to ${total.toFixed()}, not zero`);
   }
   return postings;
 }
 
 /** A two-posting transfer: `amount` leaves `from` and arrives at `to`. */
-export function transferPostings(from: AccountRef, to: AccountRef, asset: string, amount: string): PostingInput[] {
+export function transferPostings(
+  from: AccountRef,
+  to: AccountRef,
+  asset: string,
+  amount: string,
+): PostingInput[] {
   const value = dec(amount);
-  if (!value.isPositive() || value.isZero()) throw new LedgerRuleError('a transfer amount must be positive');
+  if (!value.isPositive() || value.isZero())
+    throw new LedgerRuleError('a transfer amount must be positive');
   return [
     { account: from, asset, amount: value.negated().toFixed() },
     { account: to, asset, amount: value.toFixed() },

@@ -10,7 +10,11 @@ export async function ensureSystemAccounts(db: Executor): Promise<void> {
     db,
     SYSTEM_ACCOUNTS.flatMap((name) =>
       (['real', 'demo'] as const).flatMap((mode) =>
-        SEEDED_ASSETS.map((asset) => ({ account: { owner: 'system' as const, name }, mode, asset })),
+        SEEDED_ASSETS.map((asset) => ({
+          account: { owner: 'system' as const, name },
+          mode,
+          asset,
+        })),
       ),
     ),
   );

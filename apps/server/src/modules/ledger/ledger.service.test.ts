@@ -25,7 +25,12 @@ async function newUser(): Promise<number> {
   return insertUser(database.db, { username: `l_${randomUUID().slice(0, 12)}` });
 }
 
-async function balanceOf(userId: number, asset = 'USDT', bucket = 'available', mode: 'real' | 'demo' = 'real'): Promise<string> {
+async function balanceOf(
+  userId: number,
+  asset = 'USDT',
+  bucket = 'available',
+  mode: 'real' | 'demo' = 'real',
+): Promise<string> {
   const rows = await selectUserBalances(database.db, userId, mode);
   return dec(rows.find((r) => r.asset === asset && r.bucket === bucket)?.balance ?? '0').toFixed();
 }
@@ -56,9 +61,16 @@ describe('posting', () => {
     expect(result.userIds.sort()).toEqual([a, b].sort());
     expect(await balanceOf(a)).toBe('69.75');
     expect(await balanceOf(b)).toBe('30.25');
-    const entries = await selectUserEntries(database.db, { userId: a, mode: 'real', limit: 10, offset: 0 });
+    const entries = await selectUserEntries(database.db, {
+      userId: a,
+      mode: 'real',
+      limit: 10,
+      offset: 0,
+    });
     expect(entries.total).toBe(2);
-    expect(entries.rows.map((r) => [r.kind, dec(r.amount).toFixed(), dec(r.balanceAfter).toFixed()])).toEqual([
+    expect(
+      entries.rows.map((r) => [r.kind, dec(r.amount).toFixed(), dec(r.balanceAfter).toFixed()]),
+    ).toEqual([
       ['test.transfer', '-30.25', '69.75'],
       ['test.fund', '100', '100'],
     ]);
@@ -82,13 +94,21 @@ describe('posting', () => {
     });
     await expect(attempt).rejects.toMatchObject({ code: 10092 });
     expect(await balanceOf(a)).toBe('10');
-    expect((await selectUserEntries(database.db, { userId: a, mode: 'real', limit: 10, offset: 0 })).total).toBe(1);
+    expect(
+      (await selectUserEntries(database.db, { userId: a, mode: 'real', limit: 10, offset: 0 }))
+        .total,
+    ).toBe(1);
   });
 
   it('posts a reason once: the same (kind, ref) again is refused with no effect', async () => {
     const a = await newUser();
     const ref = randomUUID();
-    const input = { kind: 'test.once', ref, mode: 'real' as const, postings: transferPostings(house, available(a), 'USDT', '1') };
+    const input = {
+      kind: 'test.once',
+      ref,
+      mode: 'real' as const,
+      postings: transferPostings(house, available(a), 'USDT', '1'),
+    };
     await postAlone(database.db, input);
     await expect(postAlone(database.db, input)).rejects.toBeInstanceOf(DuplicateReasonError);
     expect(await balanceOf(a)).toBe('1');
@@ -99,7 +119,12 @@ describe('posting', () => {
     await expect(
       database.db.transaction(async (tx) => {
         const { post } = await import('./ledger.service');
-        await post(tx, { kind: 'test.rollback', ref: randomUUID(), mode: 'real', postings: transferPostings(house, available(a), 'USDT', '7') });
+        await post(tx, {
+          kind: 'test.rollback',
+          ref: randomUUID(),
+          mode: 'real',
+          postings: transferPostings(house, available(a), 'USDT', '7'),
+        });
         throw new Error('the business change failed');
       }),
     ).rejects.toThrow('the business change failed');
@@ -139,7 +164,10 @@ describe('concurrency', () => {
           kind: 'test.pingpong',
           ref: randomUUID(),
           mode: 'real',
-          postings: i % 2 === 0 ? transferPostings(available(a), available(b), 'USDT', '3') : transferPostings(available(b), available(a), 'USDT', '3'),
+          postings:
+            i % 2 === 0
+              ? transferPostings(available(a), available(b), 'USDT', '3')
+              : transferPostings(available(b), available(a), 'USDT', '3'),
         }),
       ),
     );
@@ -153,7 +181,7 @@ describe('property: random operation sequences keep every invariant', () => {
   const assets = ['USDT', 'BTC'] as const;
   const amount = fc
     .tuple(fc.integer({ min: 1, max: 5_000_000 }), fc.constantFrom(0, 2, 6))
-    .map(([units, places]) => dec(units).div(dec(10).pow(places)).toFixed());
+    .map(([units, places]) => dec(BigInt(units)).div(dec('10').pow(places)).toFixed());
   const op = fc.record({
     from: fc.integer({ min: -1, max: 2 }), // -1 = house
     fromBucket: fc.constantFrom(...buckets),
@@ -171,7 +199,8 @@ describe('property: random operation sequences keep every invariant', () => {
         const model = new Map<string, ReturnType<typeof dec>>();
         const ref = (i: number, bucket: (typeof buckets)[number]): AccountRef =>
           i < 0 ? house : { owner: 'user', userId: users[i] ?? 0, bucket };
-        const key = (i: number, bucket: string, asset: string, mode: string) => `${i}:${bucket}:${asset}:${mode}`;
+        const key = (i: number, bucket: string, asset: string, mode: string) =>
+          `${i}:${bucket}:${asset}:${mode}`;
         for (const o of ops) {
           const from = ref(o.from, o.fromBucket);
           const to = ref(o.to, o.toBucket);
@@ -198,7 +227,9 @@ describe('property: random operation sequences keep every invariant', () => {
           for (const mode of ['real', 'demo'] as const) {
             const rows = await selectUserBalances(database.db, userId, mode);
             for (const row of rows) {
-              expect(dec(row.balance).toFixed()).toBe((model.get(key(i, row.bucket, row.asset, mode)) ?? dec('0')).toFixed());
+              expect(dec(row.balance).toFixed()).toBe(
+                (model.get(key(i, row.bucket, row.asset, mode)) ?? dec('0')).toFixed(),
+              );
               expect(dec(row.balance).isNegative()).toBe(false);
             }
           }
@@ -219,25 +250,48 @@ describe('invariant check', () => {
 
   it('finds an edited balance and a one-sided posting', async () => {
     const a = await insertUser(isolated.db, { username: `b_${randomUUID().slice(0, 8)}` });
-    await postAlone(isolated.db, { kind: 'test.fund', ref: 'x1', mode: 'real', postings: transferPostings(house, available(a), 'USDT', '50') });
+    await postAlone(isolated.db, {
+      kind: 'test.fund',
+      ref: 'x1',
+      mode: 'real',
+      postings: transferPostings(house, available(a), 'USDT', '50'),
+    });
     expect(await findInvariantBreaches(isolated.db)).toEqual([]);
 
-    await isolated.db.execute(sql`update ledger_accounts set balance = balance + 1 where user_id = ${a}`);
+    await isolated.db.execute(
+      sql`update ledger_accounts set balance = balance + 1 where user_id = ${a}`,
+    );
     const breaches = await findInvariantBreaches(isolated.db);
-    expect(breaches.map((b) => b.invariant).sort()).toEqual(['balance_equals_postings', 'mode_asset_sums_to_zero']);
+    expect(breaches.map((b) => b.invariant).sort()).toEqual([
+      'balance_equals_postings',
+      'mode_asset_sums_to_zero',
+    ]);
 
-    await isolated.db.execute(sql`update ledger_accounts set balance = balance - 1 where user_id = ${a}`);
-    await isolated.db.execute(sql`alter table ledger_accounts drop constraint ledger_accounts_user_nonnegative`);
+    await isolated.db.execute(
+      sql`update ledger_accounts set balance = balance - 1 where user_id = ${a}`,
+    );
+    await isolated.db.execute(
+      sql`alter table ledger_accounts drop constraint ledger_accounts_user_nonnegative`,
+    );
     await isolated.db.execute(sql`update ledger_accounts set balance = -1 where user_id = ${a}`);
-    expect((await findInvariantBreaches(isolated.db)).map((b) => b.invariant)).toContain('user_balance_nonnegative');
+    expect((await findInvariantBreaches(isolated.db)).map((b) => b.invariant)).toContain(
+      'user_balance_nonnegative',
+    );
   });
 
   it('the database itself refuses a negative user balance', async () => {
     const other = await isolatedDatabase('ledger_check');
     try {
       const a = await insertUser(other.db, { username: `c_${randomUUID().slice(0, 8)}` });
-      await postAlone(other.db, { kind: 'test.fund', ref: 'y1', mode: 'real', postings: transferPostings(house, available(a), 'USDT', '5') });
-      await expect(other.db.execute(sql`update ledger_accounts set balance = -0.01 where user_id = ${a}`)).rejects.toThrow();
+      await postAlone(other.db, {
+        kind: 'test.fund',
+        ref: 'y1',
+        mode: 'real',
+        postings: transferPostings(house, available(a), 'USDT', '5'),
+      });
+      await expect(
+        other.db.execute(sql`update ledger_accounts set balance = -0.01 where user_id = ${a}`),
+      ).rejects.toThrow();
     } finally {
       await other.close();
     }

@@ -1,7 +1,13 @@
 import { dec } from '@swx/money';
 import type { Db, Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { applyPosting, ensureAccounts, insertTransaction, lockAccounts, type AccountIdentity } from './ledger.repo';
+import {
+  applyPosting,
+  ensureAccounts,
+  insertTransaction,
+  lockAccounts,
+  type AccountIdentity,
+} from './ledger.repo';
 import { normalizeTransaction, type TransactionInput } from './ledger.rules';
 
 export interface PostResult {
@@ -26,7 +32,11 @@ export async function post(tx: Tx, input: TransactionInput): Promise<PostResult>
   // Deterministic order for inserts and locks: concurrent transactions over the same accounts queue
   // instead of deadlocking.
   const ordered = [...postings].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const identities: AccountIdentity[] = ordered.map((p) => ({ account: p.account, mode: input.mode, asset: p.asset }));
+  const identities: AccountIdentity[] = ordered.map((p) => ({
+    account: p.account,
+    mode: input.mode,
+    asset: p.asset,
+  }));
   await ensureAccounts(tx, identities);
   const accounts = await lockAccounts(tx, identities);
 
@@ -38,7 +48,8 @@ export async function post(tx: Tx, input: TransactionInput): Promise<PostResult>
   }
 
   const transactionId = await insertTransaction(tx, input);
-  if (transactionId === undefined) throw new DuplicateReasonError(`${input.kind} ${input.ref} already posted`);
+  if (transactionId === undefined)
+    throw new DuplicateReasonError(`${input.kind} ${input.ref} already posted`);
 
   const balances: PostResult['balances'] = [];
   const userIds = new Set<number>();

@@ -35,8 +35,11 @@ export const ledgerAccounts = pgTable(
     unique('ledger_accounts_identity')
       .on(t.ownerType, t.userId, t.systemName, t.mode, t.asset, t.bucket)
       .nullsNotDistinct(),
-    check('ledger_accounts_owner_check', sql`(${t.ownerType} = 'user') = (${t.userId} is not null)
-      and (${t.ownerType} = 'system') = (${t.systemName} is not null)`),
+    check(
+      'ledger_accounts_owner_check',
+      sql`(${t.ownerType} = 'user') = (${t.userId} is not null)
+      and (${t.ownerType} = 'system') = (${t.systemName} is not null)`,
+    ),
     check('ledger_accounts_mode_check', sql`${t.mode} in ('real', 'demo')`),
     check('ledger_accounts_user_nonnegative', sql`${t.ownerType} <> 'user' or ${t.balance} >= 0`),
     index('ledger_accounts_user_idx').on(t.userId, t.mode),

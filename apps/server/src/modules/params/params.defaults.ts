@@ -1,16 +1,71 @@
 /** DOMAIN.md's system parameters with their defaults. Staff edit values; kinds validate edits. */
 export const PARAM_DEFAULTS = [
-  { key: 'down_url', value: '', kind: 'url', description: 'Android app download address shown on the home page (empty hides the link)' },
-  { key: 'demo_grant', value: '100000', kind: 'decimal', description: 'USDT credited to a new demo account and restored by a demo reset' },
-  { key: 'spot_fee_rate', value: '0.002', kind: 'decimal', description: 'Spot (coin-to-coin) fee, share of turnover' },
-  { key: 'contract_fee_rate', value: '0.001', kind: 'decimal', description: 'Contract order fee, share of notional' },
-  { key: 'maintenance_margin_ratio', value: '0.2', kind: 'decimal', description: 'Liquidation when margin + unrealised PnL falls to this share of margin' },
-  { key: 'convert_fee_rate', value: '0.001', kind: 'decimal', description: 'Convert (dh) fee, share of the amount converted' },
-  { key: 'earn_early_exit_penalty_rate', value: '0.05', kind: 'decimal', description: 'Smart plan early-exit penalty, share of principal' },
-  { key: 'loan_free_days', value: '3', kind: 'integer', description: 'Interest-free days at the start of a loan' },
-  { key: 'loan_overdue_penalty_rate', value: '0.005', kind: 'decimal', description: 'Loan liquidated damages per overdue day, share of the amount due' },
-  { key: 'withdraw_fee_rate', value: '0.01', kind: 'decimal', description: 'Withdrawal fee, share of the amount' },
+  {
+    key: 'down_url',
+    value: '',
+    kind: 'url',
+    description: 'Android app download address shown on the home page (empty hides the link)',
+  },
+  {
+    key: 'demo_grant',
+    value: '100000',
+    kind: 'decimal',
+    description: 'USDT credited to a new demo account and restored by a demo reset',
+  },
+  {
+    key: 'spot_fee_rate',
+    value: '0.002',
+    kind: 'decimal',
+    description: 'Spot (coin-to-coin) fee, share of turnover',
+  },
+  {
+    key: 'contract_fee_rate',
+    value: '0.001',
+    kind: 'decimal',
+    description: 'Contract order fee, share of notional',
+  },
+  {
+    key: 'maintenance_margin_ratio',
+    value: '0.2',
+    kind: 'decimal',
+    description: 'Liquidation when margin + unrealised PnL falls to this share of margin',
+  },
+  {
+    key: 'convert_fee_rate',
+    value: '0.001',
+    kind: 'decimal',
+    description: 'Convert (dh) fee, share of the amount converted',
+  },
+  {
+    key: 'earn_early_exit_penalty_rate',
+    value: '0.05',
+    kind: 'decimal',
+    description: 'Smart plan early-exit penalty, share of principal',
+  },
+  {
+    key: 'loan_free_days',
+    value: '3',
+    kind: 'integer',
+    description: 'Interest-free days at the start of a loan',
+  },
+  {
+    key: 'loan_overdue_penalty_rate',
+    value: '0.005',
+    kind: 'decimal',
+    description: 'Loan liquidated damages per overdue day, share of the amount due',
+  },
+  {
+    key: 'withdraw_fee_rate',
+    value: '0.01',
+    kind: 'decimal',
+    description: 'Withdrawal fee, share of the amount',
+  },
   { key: 'deposit_min_usdt', value: '120', kind: 'decimal', description: 'Minimum USDT deposit' },
   { key: 'deposit_min_btc', value: '0.015', kind: 'decimal', description: 'Minimum BTC deposit' },
   { key: 'deposit_min_eth', value: '0.2', kind: 'decimal', description: 'Minimum ETH deposit' },
-] as const satisfies readonly { key: string; value: string; kind: 'decimal' | 'integer' | 'url' | 'text'; description: string }[];
+] as const satisfies readonly {
+  key: string;
+  value: string;
+  kind: 'decimal' | 'integer' | 'url' | 'text';
+  description: string;
+}[];

@@ -3,7 +3,10 @@ import type { Executor } from '../../platform/db';
 import { PARAM_DEFAULTS } from './params.defaults';
 import { systemParams } from './params.tables';
 
-export async function findParam(db: Executor, key: string): Promise<{ key: string; value: string } | undefined> {
+export async function findParam(
+  db: Executor,
+  key: string,
+): Promise<{ key: string; value: string } | undefined> {
   const [row] = await db
     .select({ key: systemParams.key, value: systemParams.value })
     .from(systemParams)
@@ -16,7 +19,14 @@ export async function findParam(db: Executor, key: string): Promise<{ key: strin
 export async function insertMissingParams(db: Executor): Promise<number> {
   const rows = await db
     .insert(systemParams)
-    .values(PARAM_DEFAULTS.map((p) => ({ key: p.key, value: p.value, kind: p.kind, description: p.description })))
+    .values(
+      PARAM_DEFAULTS.map((p) => ({
+        key: p.key,
+        value: p.value,
+        kind: p.kind,
+        description: p.description,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ key: systemParams.key });
   return rows.length;

@@ -8,7 +8,13 @@ export function paramsRoutes(db: Executor): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/swx/customer/index/getParamByKey/:key',
-      { schema: { tags: ['index'], params: getParamByKey.params, response: { 200: getParamByKey.reply } } },
+      {
+        schema: {
+          tags: ['index'],
+          params: getParamByKey.params,
+          response: { 200: getParamByKey.reply },
+        },
+      },
       async (request) => ok(request, { paramValue: await getParamValue(db, request.params.key) }),
     );
   };

@@ -4,7 +4,11 @@ import type { Executor } from '../../platform/db';
 import { staff } from './staff.tables';
 
 export async function findStaffPrincipal(db: Executor, id: number) {
-  const [row] = await db.select({ status: staff.status, roles: staff.roles }).from(staff).where(eq(staff.id, id)).limit(1);
+  const [row] = await db
+    .select({ status: staff.status, roles: staff.roles })
+    .from(staff)
+    .where(eq(staff.id, id))
+    .limit(1);
   return row ? { active: row.status === 'active', roles: row.roles as StaffRole[] } : undefined;
 }
 
@@ -15,8 +19,17 @@ export async function countStaff(db: Executor): Promise<number> {
 
 export async function insertStaff(
   db: Executor,
-  values: { username: string; passwordHash: string; roles: StaffRole[]; mustChangePassword: boolean },
+  values: {
+    username: string;
+    passwordHash: string;
+    roles: StaffRole[];
+    mustChangePassword: boolean;
+  },
 ): Promise<number | undefined> {
-  const [row] = await db.insert(staff).values(values).onConflictDoNothing().returning({ id: staff.id });
+  const [row] = await db
+    .insert(staff)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ id: staff.id });
   return row?.id;
 }

@@ -9,7 +9,9 @@ export const staff = pgTable(
     username: text('username').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     roles: text('roles').array().notNull(),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     mustChangePassword: boolean('must_change_password').notNull().default(true),
     totpSecret: text('totp_secret'),
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
@@ -17,6 +19,9 @@ export const staff = pgTable(
   },
   (t) => [
     check('staff_status_check', sql`${t.status} in ('active', 'disabled')`),
-    check('staff_roles_check', sql`${t.roles} <@ array['admin', 'finance', 'kyc', 'support']::text[]`),
+    check(
+      'staff_roles_check',
+      sql`${t.roles} <@ array['admin', 'finance', 'kyc', 'support']::text[]`,
+    ),
   ],
 );

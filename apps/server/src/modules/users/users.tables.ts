@@ -10,7 +10,9 @@ export const users = pgTable(
     email: text('email').unique(),
     phone: text('phone').unique(),
     passwordHash: text('password_hash'),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
     demoEnabled: boolean('demo_enabled').notNull().default(true),
     locale: text('locale').notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
