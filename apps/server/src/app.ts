@@ -12,7 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { paramsRoutes } from './modules/params';
+import { createParamsReader, PARAMS_CHANGED_CHANNEL, paramsRoutes } from './modules/params';
 import { findStaffPrincipal } from './modules/staff';
 import { findUserPrincipal } from './modules/users';
 import type { PrincipalKind, SessionPolicy } from './platform/auth';
@@ -156,7 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   );
 
-  await app.register(paramsRoutes(db));
+  const params = createParamsReader(db);
+  bus.subscribe(PARAMS_CHANGED_CHANNEL, () => params.invalidate());
+  await app.register(paramsRoutes(params));
   deps.extraRoutes?.(app);
 
   installStaticApps(app, {

@@ -3,16 +3,22 @@ import type { Executor } from '../../platform/db';
 import { PARAM_DEFAULTS } from './params.defaults';
 import { systemParams } from './params.tables';
 
-export async function findParam(
+export async function selectAllParams(db: Executor): Promise<{ key: string; value: string }[]> {
+  return db.select({ key: systemParams.key, value: systemParams.value }).from(systemParams);
+}
+
+export async function updateParamValue(
   db: Executor,
   key: string,
-): Promise<{ key: string; value: string } | undefined> {
-  const [row] = await db
-    .select({ key: systemParams.key, value: systemParams.value })
-    .from(systemParams)
+  value: string,
+  staffId: number | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(systemParams)
+    .set({ value, updatedAt: new Date(), updatedBy: staffId })
     .where(eq(systemParams.key, key))
-    .limit(1);
-  return row;
+    .returning({ key: systemParams.key });
+  return rows.length > 0;
 }
 
 /** Adds missing parameters with their defaults; never overwrites a value staff have set. */

@@ -1,10 +1,9 @@
 import { getParamByKey } from '@swx/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Executor } from '../../platform/db';
 import { ok } from '../../platform/reply';
-import { getParamValue } from './params.service';
+import type { ParamsReader } from './params.service';
 
-export function paramsRoutes(db: Executor): FastifyPluginAsyncZod {
+export function paramsRoutes(params: ParamsReader): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/swx/customer/index/getParamByKey/:key',
@@ -15,7 +14,7 @@ export function paramsRoutes(db: Executor): FastifyPluginAsyncZod {
           response: { 200: getParamByKey.reply },
         },
       },
-      async (request) => ok(request, { paramValue: await getParamValue(db, request.params.key) }),
+      async (request) => ok(request, { paramValue: await params.get(request.params.key) }),
     );
   };
 }
