@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AdminShellPage } from './pages/admin-shell.page';
-import { BrowserErrors } from './pages/browser-errors';
+import { BrowserErrors } from '../../../e2e-support/browser-errors';
 
 test('the back office shell renders at /admin/ without browser errors', async ({ page }) => {
   const errors = await BrowserErrors.watch(page);

@@ -1,6 +1,5 @@
-import { Redis } from 'ioredis';
 import { buildApp, type AppDeps } from './app';
-import { createMemoryBus, createRedisBus, type EventBus } from './platform/bus';
+import { connectMessaging, type EventBus } from './platform/bus';
 import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
 import { housekeepingJob } from './platform/housekeeping.jobs';
@@ -34,15 +33,7 @@ export async function startNode(
   await database.migrate();
   const { firstAdmin } = await seed(database);
 
-  const onRedisError = (error: unknown) => console.error('redis error:', error);
-  const bus = config.REDIS_URL
-    ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, onRedisError)
-    : createMemoryBus();
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 })
-    : undefined;
-  redis?.on('error', onRedisError);
-
+  const { bus, redis } = connectMessaging(config, (error) => console.error('redis error:', error));
   const { app } = await buildApp({
     config,
     database,

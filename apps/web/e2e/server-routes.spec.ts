@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ApiDocsPage } from './pages/api-docs.page';
-import { BrowserErrors } from './pages/browser-errors';
+import { BrowserErrors } from '../../../e2e-support/browser-errors';
 
 test('an unknown API path is a JSON 404 with code 10109, not the app', async ({ request }) => {
   const response = await request.get('/swx/customer/nothing');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BrowserErrors } from './pages/browser-errors';
+import { BrowserErrors } from '../../../e2e-support/browser-errors';
 import { WebShellPage } from './pages/web-shell.page';
 
 test('the customer shell renders at / in English, left to right, without browser errors', async ({

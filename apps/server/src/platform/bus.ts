@@ -36,6 +36,17 @@ export function createMemoryBus(): EventBus {
   };
 }
 
+/** The bus and, with REDIS_URL, a Redis client for shared state such as rate limits. */
+export function connectMessaging(
+  config: { REDIS_URL?: string | undefined; REDIS_PREFIX: string },
+  onError: (error: unknown) => void,
+): { bus: EventBus; redis: Redis | undefined } {
+  if (!config.REDIS_URL) return { bus: createMemoryBus(), redis: undefined };
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 });
+  redis.on('error', onError);
+  return { bus: createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, onError), redis };
+}
+
 export function createRedisBus(
   url: string,
   prefix: string,

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import { buildApp } from '../../src/app';
+import { insertUser } from '../../src/modules/users';
+import { startNode } from '../../src/node';
 import { createSession } from '../../src/platform/auth';
-import { createMemoryBus, createRedisBus, type EventBus } from '../../src/platform/bus';
+import type { EventBus } from '../../src/platform/bus';
 import { loadConfig, type Config } from '../../src/platform/config';
 import type { Database } from '../../src/platform/db';
-import { insertUser } from '../../src/modules/users';
 import { TEST_REDIS_URL, testDatabase } from './test-db';
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -30,35 +29,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on the worker's shared test database, with Redis when TEST_REDIS_URL is set. */
+/** A whole node on the worker's shared test database, with Redis when TEST_REDIS_URL is set. */
 export async function createTestApp(
   options: { config?: Record<string, string>; extraRoutes?: (app: FastifyInstance) => void } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const database = await testDatabase();
-  const bus = config.REDIS_URL
-    ? createRedisBus(config.REDIS_URL, config.REDIS_PREFIX, () => {})
-    : createMemoryBus();
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL) : undefined;
-  const { app } = await buildApp({
-    config,
-    database,
-    bus,
-    redis,
-    extraRoutes: options.extraRoutes,
-  });
-  await bus.ready();
-  return {
-    app,
-    database,
-    bus,
-    config,
-    async close() {
-      await app.close();
-      await bus.close();
-      await redis?.quit();
-    },
-  };
+  const node = await startNode(config, { database, extraRoutes: options.extraRoutes });
+  return { app: node.app, database, bus: node.bus, config, close: () => node.close() };
 }
 
 /** A new user with a live session; returns the bearer token. */
