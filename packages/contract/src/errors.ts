@@ -51,6 +51,10 @@ export const errorCodes = {
   10111: 403, // demo mode disabled for this user
   10112: 413, // request body too large
   10113: 415, // unsupported content type
+  10114: 403, // staff must change the one-time password first
+  10115: 400, // wrong username or password (staff sign-in)
+  10116: 400, // wrong or expired authenticator code
+  10117: 409, // already exists (slug, username)
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

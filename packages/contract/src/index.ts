@@ -1,4 +1,7 @@
+export * from './admin';
 export * from './common';
+export * from './content';
 export * from './errors';
+export * from './route';
 export * from './socket';
 export * from './system';

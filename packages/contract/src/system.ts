@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { envelope } from './common';
+import { route } from './route';
 
 /** GET /swx/customer/index/getParamByKey/{key} */
-export const getParamByKey = {
+export const getParamByKey = route({
   method: 'GET',
   path: '/swx/customer/index/getParamByKey/:key',
   params: z.object({
@@ -13,7 +14,7 @@ export const getParamByKey = {
       .regex(/^[a-z0-9_]+$/),
   }),
   reply: envelope(z.object({ paramValue: z.string() })),
-} as const;
+});
 
 export const Health = z.object({ status: z.literal('ok') });
 export const Readiness = z.object({

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { envelope, IsoDateTime, pageOf, PageQuery, StaffRole } from './common';
+import { ContentKind, ContentType, FaqCategory } from './content';
+import { route } from './route';
+
+const Username = z
+  .string()
+  .trim()
+  .min(3)
+  .max(32)
+  .regex(/^[a-z0-9_.-]+$/);
+/** At least 12 characters for staff; the server also refuses the current password and common ones. */
+export const StaffPassword = z.string().min(12).max(128);
+const TotpCode = z.string().regex(/^\d{6}$/);
+const Locale = z.enum(['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'pt', 'ar', 'zh-TW', 'zh-CN']);
+
+export const StaffMe = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  roles: z.array(StaffRole),
+  mustChangePassword: z.boolean(),
+});
+export type StaffMe = z.infer<typeof StaffMe>;
+
+// ---- staff sign-in: password, then TOTP (enrolment by QR on the first sign-in) ----
+
+export const LoginStep = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('totp'), challenge: z.string() }),
+  z.object({
+    step: z.literal('enroll'),
+    challenge: z.string(),
+    /** otpauth:// URI for authenticator apps, its QR code as a PNG data URL, and the secret to type. */
+    otpauthUrl: z.string(),
+    qrDataUrl: z.string(),
+    secret: z.string(),
+  }),
+]);
+export type LoginStep = z.infer<typeof LoginStep>;
+
+export const staffLogin = route({
+  method: 'POST',
+  path: '/swx/admin/auth/login',
+  body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) }),
+  reply: envelope(LoginStep),
+});
+
+export const staffTotp = route({
+  method: 'POST',
+  path: '/swx/admin/auth/totp',
+  body: z.object({ challenge: z.string().min(1).max(200), code: TotpCode }),
+  reply: envelope(z.object({ token: z.string(), staff: StaffMe })),
+});
+
+export const staffMe = route({ method: 'GET', path: '/swx/admin/auth/me', reply: envelope(StaffMe) });
+
+export const staffChangePassword = route({
+  method: 'POST',
+  path: '/swx/admin/auth/password',
+  body: z.object({ currentPassword: z.string().min(1).max(128), newPassword: StaffPassword }),
+  reply: envelope(StaffMe),
+});
+
+export const staffLogout = route({ method: 'POST', path: '/swx/admin/auth/logout', reply: envelope(z.null()) });
+
+// ---- staff management (admin) ----
+
+export const StaffMember = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  roles: z.array(StaffRole),
+  status: z.enum(['active', 'disabled']),
+  totpEnrolled: z.boolean(),
+  mustChangePassword: z.boolean(),
+  createdAt: IsoDateTime,
+});
+export type StaffMember = z.infer<typeof StaffMember>;
+
+export const listStaff = route({ method: 'GET', path: '/swx/admin/staff', reply: envelope(z.array(StaffMember)) });
+
+/** Creates a staff member; the one-time password is in this reply only. */
+export const createStaff = route({
+  method: 'POST',
+  path: '/swx/admin/staff',
+  body: z.object({ username: Username, roles: z.array(StaffRole).min(1) }),
+  reply: envelope(z.object({ member: StaffMember, oneTimePassword: z.string() })),
+});
+
+export const updateStaff = route({
+  method: 'POST',
+  path: '/swx/admin/staff/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ roles: z.array(StaffRole).min(1).optional(), status: z.enum(['active', 'disabled']).optional() }),
+  reply: envelope(StaffMember),
+});
+
+/** New one-time password and a fresh TOTP enrolment; ends the member's sessions. */
+export const resetStaffCredentials = route({
+  method: 'POST',
+  path: '/swx/admin/staff/:id/reset',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  reply: envelope(z.object({ member: StaffMember, oneTimePassword: z.string() })),
+});
+
+// ---- system parameters (admin) ----
+
+export const SystemParam = z.object({
+  key: z.string(),
+  value: z.string(),
+  kind: z.enum(['decimal', 'integer', 'url', 'text']),
+  description: z.string(),
+  updatedAt: IsoDateTime,
+});
+export type SystemParam = z.infer<typeof SystemParam>;
+
+export const listParams = route({ method: 'GET', path: '/swx/admin/params', reply: envelope(z.array(SystemParam)) });
+
+export const updateParam = route({
+  method: 'POST',
+  path: '/swx/admin/params/:key',
+  params: z.object({ key: z.string().regex(/^[a-z0-9_]{1,64}$/) }),
+  body: z.object({ value: z.string().max(2000) }),
+  reply: envelope(SystemParam),
+});
+
+// ---- content (admin, support) ----
+
+export const ContentStatus = z.enum(['draft', 'published']);
+
+export const AdminContentItem = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  kind: ContentKind,
+  type: ContentType.nullable(),
+  category: FaqCategory.nullable(),
+  sort: z.number().int(),
+  status: ContentStatus,
+  publishedAt: IsoDateTime.nullable(),
+  updatedAt: IsoDateTime,
+  /** English title (the reference language). */
+  title: z.string(),
+  /** Languages that have a version. */
+  locales: z.array(Locale),
+});
+export type AdminContentItem = z.infer<typeof AdminContentItem>;
+
+export const ContentTranslation = z.object({
+  locale: Locale,
+  title: z.string(),
+  body: z.string(),
+  updatedAt: IsoDateTime,
+});
+
+export const listAdminContents = route({
+  method: 'GET',
+  path: '/swx/admin/contents',
+  query: z.object({ kind: ContentKind.optional() }),
+  reply: envelope(z.array(AdminContentItem)),
+});
+
+export const getAdminContent = route({
+  method: 'GET',
+  path: '/swx/admin/contents/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  reply: envelope(AdminContentItem.extend({ translations: z.array(ContentTranslation) })),
+});
+
+const Slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
+
+export const createContent = route({
+  method: 'POST',
+  path: '/swx/admin/contents',
+  body: z.object({
+    kind: ContentKind,
+    slug: Slug,
+    type: ContentType.nullable().default(null),
+    category: FaqCategory.nullable().default(null),
+    sort: z.number().int().min(0).max(10_000).default(100),
+    /** The English version comes first; other languages are added as translations. */
+    title: z.string().trim().min(1).max(200),
+    body: z.string().max(100_000),
+  }),
+  reply: envelope(AdminContentItem),
+});
+
+export const updateContent = route({
+  method: 'POST',
+  path: '/swx/admin/contents/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({
+    type: ContentType.nullable().optional(),
+    category: FaqCategory.nullable().optional(),
+    sort: z.number().int().min(0).max(10_000).optional(),
+    status: ContentStatus.optional(),
+  }),
+  reply: envelope(AdminContentItem),
+});
+
+/** Adds or replaces one language's version; the body is sanitised on the server. */
+export const saveContentTranslation = route({
+  method: 'POST',
+  path: '/swx/admin/contents/:id/translations/:locale',
+  params: z.object({ id: z.coerce.number().int().positive(), locale: Locale }),
+  body: z.object({ title: z.string().trim().min(1).max(200), body: z.string().max(100_000) }),
+  reply: envelope(ContentTranslation),
+});
+
+// ---- audit log (admin) ----
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  at: IsoDateTime,
+  staffId: z.number().int().nullable(),
+  staffUsername: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  detail: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  hash: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditVerification = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  /** The first entry whose hash does not match its content or its predecessor. */
+  brokenAt: z.number().int().nullable(),
+});
+
+export const listAudit = route({
+  method: 'GET',
+  path: '/swx/admin/audit',
+  query: PageQuery.extend({ action: z.string().max(64).optional(), staffId: z.coerce.number().int().positive().optional() }),
+  reply: envelope(pageOf(AuditEntry)),
+});
+
+export const verifyAudit = route({ method: 'GET', path: '/swx/admin/audit/verify', reply: envelope(AuditVerification) });
