@@ -12,8 +12,15 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { createParamsReader, PARAMS_CHANGED_CHANNEL, paramsRoutes } from './modules/params';
-import { findStaffPrincipal } from './modules/staff';
+import { auditRoutes } from './modules/audit';
+import { contentAdminRoutes, contentRoutes } from './modules/content';
+import {
+  createParamsReader,
+  PARAMS_CHANGED_CHANNEL,
+  paramsAdminRoutes,
+  paramsRoutes,
+} from './modules/params';
+import { findStaffPrincipal, staffRoutes } from './modules/staff';
 import { findUserPrincipal } from './modules/users';
 import type { PrincipalKind, SessionPolicy } from './platform/auth';
 import type { EventBus } from './platform/bus';
@@ -159,6 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const params = createParamsReader(db);
   bus.subscribe(PARAMS_CHANGED_CHANNEL, () => params.invalidate());
   await app.register(paramsRoutes(params));
+  await app.register(contentRoutes(db));
+  await app.register(staffRoutes(db, policyOf('staff')));
+  await app.register(paramsAdminRoutes(db, (key) => bus.publish(PARAMS_CHANGED_CHANNEL, { key })));
+  await app.register(contentAdminRoutes(db));
+  await app.register(auditRoutes(db));
   deps.extraRoutes?.(app);
 
   installStaticApps(app, {

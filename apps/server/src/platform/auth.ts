@@ -8,7 +8,21 @@ export type PrincipalKind = 'user' | 'staff';
 
 export type Principal =
   | { kind: 'user'; userId: number; sessionId: number }
-  | { kind: 'staff'; staffId: number; roles: readonly StaffRole[]; sessionId: number };
+  | {
+      kind: 'staff';
+      staffId: number;
+      username: string;
+      roles: readonly StaffRole[];
+      mustChangePassword: boolean;
+      sessionId: number;
+    };
+
+/** Who did it: every back-office action is recorded with this. */
+export interface StaffActor {
+  staffId: number;
+  actor: string;
+  ip: string | null;
+}
 
 export interface SessionPolicy {
   idleMinutes: number;

@@ -12,6 +12,7 @@ import {
   type Principal,
   type PrincipalKind,
   type SessionPolicy,
+  type StaffActor,
 } from './auth';
 import type { Executor } from './db';
 import { AppError, isAppError, type FieldError } from './errors';
@@ -27,6 +28,8 @@ declare module 'fastify' {
     realOnly?: boolean;
     /** A money-moving POST: needs an Idempotency-Key, replays return the first reply. */
     idempotent?: boolean;
+    /** Staff routes usable before the one-time password is changed (me, password, logout). */
+    allowPendingPassword?: boolean;
   }
   interface FastifyRequest {
     locale: Locale;
@@ -41,7 +44,10 @@ export interface PrincipalDirectory {
   staff(
     db: Executor,
     id: number,
-  ): Promise<{ active: boolean; roles: readonly StaffRole[] } | undefined>;
+  ): Promise<
+    | { active: boolean; roles: readonly StaffRole[]; username: string; mustChangePassword: boolean }
+    | undefined
+  >;
 }
 
 export interface HttpPlatformDeps {
@@ -128,7 +134,9 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
           request.principal = {
             kind: 'staff',
             staffId: session.principalId,
+            username: member.username,
             roles: member.roles,
+            mustChangePassword: member.mustChangePassword,
             sessionId: session.id,
           };
         }
@@ -139,6 +147,7 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
     if (needs === 'staff') {
       const principal = request.principal;
       if (principal?.kind !== 'staff') throw new AppError(401);
+      if (principal.mustChangePassword && !config.allowPendingPassword) throw new AppError(10114);
       const allowed = config.roles;
       if (
         allowed &&
@@ -178,6 +187,13 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError(10102, { requestId: request.id }));
   });
+}
+
+/** The signed-in staff member of a staff route, as recorded in the audit log. */
+export function staffActorOf(request: FastifyRequest): StaffActor & { sessionId: number } {
+  const p = request.principal;
+  if (p?.kind !== 'staff') throw new AppError(401);
+  return { staffId: p.staffId, actor: p.username, ip: request.ip, sessionId: p.sessionId };
 }
 
 export function newRequestId(): string {

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from './db';
+import { canonicalJson } from './canonical-json';
 import { AppError } from './errors';
 import { idempotencyKeys } from './idempotency.tables';
 
@@ -21,22 +22,10 @@ export interface IdempotencyOptions {
   waitMs?: number;
 }
 
-/** Stable JSON: object keys sorted, so the same parameters always give the same fingerprint. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
-      a < b ? -1 : a > b ? 1 : 0,
-    );
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
 function fingerprintOf(request: FastifyRequest): string {
   return createHash('sha256')
     .update(
-      canonical({
+      canonicalJson({
         method: request.method,
         route: request.routeOptions.url,
         mode: request.mode,

@@ -7,6 +7,14 @@ export async function selectAllParams(db: Executor): Promise<{ key: string; valu
   return db.select({ key: systemParams.key, value: systemParams.value }).from(systemParams);
 }
 
+export async function selectParamRows(db: Executor, key?: string) {
+  return db
+    .select()
+    .from(systemParams)
+    .where(key === undefined ? undefined : eq(systemParams.key, key))
+    .orderBy(systemParams.key);
+}
+
 export async function updateParamValue(
   db: Executor,
   key: string,

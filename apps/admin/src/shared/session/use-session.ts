@@ -1,0 +1,6 @@
+import { useSyncExternalStore } from 'react';
+import { sessionStore, type SessionState } from './session-store';
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.getSnapshot);
+}

@@ -1,0 +1,41 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** The only markup content may carry: structure and emphasis, links, simple tables. */
+export const ALLOWED_TAGS = ['h2', 'h3', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+
+/**
+ * Sanitises staff-written HTML: whitelisted tags only, no attributes but `href` on links (http,
+ * https, mailto or a site-relative path), and every link opens safely.
+ */
+export function sanitizeBody(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ALLOWED_TAGS,
+    allowedAttributes: { a: ['href', 'rel', 'target'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      a: (tagName, attribs) => {
+        const href = attribs.href ?? '';
+        const external = /^https?:\/\//i.test(href);
+        const safe: Record<string, string> = external
+          ? { href, rel: 'noopener noreferrer nofollow', target: '_blank' }
+          : href
+            ? { href }
+            : {};
+        return { tagName, attribs: safe };
+      },
+    },
+  }).trim();
+}
+
+/** The first sentences of a body as plain text, for lists of notices. */
+export function summarize(html: string, maxLength = 180): string {
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= maxLength) return text;
+  const cut = text.slice(0, maxLength);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > maxLength / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}

@@ -1,0 +1,2 @@
+export { contentAdminRoutes, contentRoutes } from './content.routes';
+export { seedContent } from './content.seed';
