@@ -40,7 +40,10 @@ export type LoginStep = z.infer<typeof LoginStep>;
 export const staffLogin = route({
   method: 'POST',
   path: '/swx/admin/auth/login',
-  body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(128) }),
+  body: z.object({
+    username: z.string().trim().min(1).max(64),
+    password: z.string().min(1).max(128),
+  }),
   reply: envelope(LoginStep),
 });
 
@@ -51,7 +54,11 @@ export const staffTotp = route({
   reply: envelope(z.object({ token: z.string(), staff: StaffMe })),
 });
 
-export const staffMe = route({ method: 'GET', path: '/swx/admin/auth/me', reply: envelope(StaffMe) });
+export const staffMe = route({
+  method: 'GET',
+  path: '/swx/admin/auth/me',
+  reply: envelope(StaffMe),
+});
 
 export const staffChangePassword = route({
   method: 'POST',
@@ -60,7 +67,11 @@ export const staffChangePassword = route({
   reply: envelope(StaffMe),
 });
 
-export const staffLogout = route({ method: 'POST', path: '/swx/admin/auth/logout', reply: envelope(z.null()) });
+export const staffLogout = route({
+  method: 'POST',
+  path: '/swx/admin/auth/logout',
+  reply: envelope(z.null()),
+});
 
 // ---- staff management (admin) ----
 
@@ -75,7 +86,11 @@ export const StaffMember = z.object({
 });
 export type StaffMember = z.infer<typeof StaffMember>;
 
-export const listStaff = route({ method: 'GET', path: '/swx/admin/staff', reply: envelope(z.array(StaffMember)) });
+export const listStaff = route({
+  method: 'GET',
+  path: '/swx/admin/staff',
+  reply: envelope(z.array(StaffMember)),
+});
 
 /** Creates a staff member; the one-time password is in this reply only. */
 export const createStaff = route({
@@ -89,7 +104,10 @@ export const updateStaff = route({
   method: 'POST',
   path: '/swx/admin/staff/:id',
   params: z.object({ id: z.coerce.number().int().positive() }),
-  body: z.object({ roles: z.array(StaffRole).min(1).optional(), status: z.enum(['active', 'disabled']).optional() }),
+  body: z.object({
+    roles: z.array(StaffRole).min(1).optional(),
+    status: z.enum(['active', 'disabled']).optional(),
+  }),
   reply: envelope(StaffMember),
 });
 
@@ -112,7 +130,11 @@ export const SystemParam = z.object({
 });
 export type SystemParam = z.infer<typeof SystemParam>;
 
-export const listParams = route({ method: 'GET', path: '/swx/admin/params', reply: envelope(z.array(SystemParam)) });
+export const listParams = route({
+  method: 'GET',
+  path: '/swx/admin/params',
+  reply: envelope(z.array(SystemParam)),
+});
 
 export const updateParam = route({
   method: 'POST',
@@ -164,7 +186,10 @@ export const getAdminContent = route({
   reply: envelope(AdminContentItem.extend({ translations: z.array(ContentTranslation) })),
 });
 
-const Slug = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/).max(64);
+const Slug = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+  .max(64);
 
 export const createContent = route({
   method: 'POST',
@@ -229,8 +254,15 @@ export const AuditVerification = z.object({
 export const listAudit = route({
   method: 'GET',
   path: '/swx/admin/audit',
-  query: PageQuery.extend({ action: z.string().max(64).optional(), staffId: z.coerce.number().int().positive().optional() }),
+  query: PageQuery.extend({
+    action: z.string().max(64).optional(),
+    staffId: z.coerce.number().int().positive().optional(),
+  }),
   reply: envelope(pageOf(AuditEntry)),
 });
 
-export const verifyAudit = route({ method: 'GET', path: '/swx/admin/audit/verify', reply: envelope(AuditVerification) });
+export const verifyAudit = route({
+  method: 'GET',
+  path: '/swx/admin/audit/verify',
+  reply: envelope(AuditVerification),
+});

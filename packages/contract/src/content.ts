@@ -10,7 +10,14 @@ export const ContentKind = z.enum(['page', 'faq', 'notice']);
 export type ContentKind = z.infer<typeof ContentKind>;
 
 /** FAQ categories; their labels are UI text (namespace `help`, key `categories.<id>`). */
-export const FaqCategory = z.enum(['account', 'security', 'funding', 'trading', 'earn_loans', 'demo']);
+export const FaqCategory = z.enum([
+  'account',
+  'security',
+  'funding',
+  'trading',
+  'earn_loans',
+  'demo',
+]);
 export type FaqCategory = z.infer<typeof FaqCategory>;
 
 export const ContentSummary = z.object({

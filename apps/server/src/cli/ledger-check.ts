@@ -5,32 +5,18 @@
  *   no user balance is negative (plus: every transaction balances per asset, and no posting
  *   crosses modes or assets).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { findInvariantBreaches } from '../modules/ledger';
 import { ConfigError, loadConfig } from '../platform/config';
 import { openDatabase } from '../platform/db';
+import { refuseWhileServerHoldsData } from './data-dir-guard';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  if (!config.DATABASE_URL) {
-    const pidFile = join(config.DATA_DIR, 'server.pid');
-    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : NaN;
-    if (Number.isInteger(pid) && pid > 0) {
-      let alive = true;
-      try {
-        process.kill(pid, 0);
-      } catch {
-        alive = false;
-      }
-      if (alive) {
-        console.error(
-          `The server (pid ${pid}) holds the embedded database in ${config.DATA_DIR}; stop it first, or run on PostgreSQL.`,
-        );
-        return 2;
-      }
-    }
+  const busy = refuseWhileServerHoldsData(config);
+  if (busy) {
+    console.error(busy);
+    return 2;
   }
   const database = await openDatabase(config);
   try {

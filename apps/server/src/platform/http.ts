@@ -45,7 +45,12 @@ export interface PrincipalDirectory {
     db: Executor,
     id: number,
   ): Promise<
-    | { active: boolean; roles: readonly StaffRole[]; username: string; mustChangePassword: boolean }
+    | {
+        active: boolean;
+        roles: readonly StaffRole[];
+        username: string;
+        mustChangePassword: boolean;
+      }
     | undefined
   >;
 }

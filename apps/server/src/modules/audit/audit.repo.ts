@@ -10,7 +10,11 @@ export async function lockForAppend(tx: Tx): Promise<void> {
 }
 
 export async function lastHash(tx: Tx): Promise<string | undefined> {
-  const [row] = await tx.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  const [row] = await tx
+    .select({ hash: auditLog.hash })
+    .from(auditLog)
+    .orderBy(desc(auditLog.id))
+    .limit(1);
   return row?.hash;
 }
 
@@ -21,12 +25,22 @@ export async function insertEntry(tx: Tx, values: typeof auditLog.$inferInsert):
 }
 
 export async function selectEntriesAfter(db: Executor, afterId: number, limit: number) {
-  return db.select().from(auditLog).where(gt(auditLog.id, afterId)).orderBy(asc(auditLog.id)).limit(limit);
+  return db
+    .select()
+    .from(auditLog)
+    .where(gt(auditLog.id, afterId))
+    .orderBy(asc(auditLog.id))
+    .limit(limit);
 }
 
 export async function selectEntryPage(
   db: Executor,
-  input: { page: number; pageSize: number; action?: string | undefined; staffId?: number | undefined },
+  input: {
+    page: number;
+    pageSize: number;
+    action?: string | undefined;
+    staffId?: number | undefined;
+  },
 ) {
   const where = and(
     input.action ? eq(auditLog.action, input.action) : undefined,

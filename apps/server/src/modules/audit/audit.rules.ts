@@ -43,7 +43,8 @@ export function findChainBreak(
 ): number | null {
   let expectedPrev = startHash;
   for (const entry of entries) {
-    if (entry.prevHash !== expectedPrev || auditHash(entry.prevHash, entry) !== entry.hash) return entry.id;
+    if (entry.prevHash !== expectedPrev || auditHash(entry.prevHash, entry) !== entry.hash)
+      return entry.id;
     expectedPrev = entry.hash;
   }
   return null;

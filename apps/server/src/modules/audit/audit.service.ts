@@ -1,6 +1,12 @@
 import type { StaffActor } from '../../platform/auth';
 import type { Executor, Tx } from '../../platform/db';
-import { insertEntry, lastHash, lockForAppend, selectEntriesAfter, selectEntryPage } from './audit.repo';
+import {
+  insertEntry,
+  lastHash,
+  lockForAppend,
+  selectEntriesAfter,
+  selectEntryPage,
+} from './audit.repo';
 import { auditHash, findChainBreak, GENESIS_HASH, type AuditContent } from './audit.rules';
 
 export interface AuditRecord {
@@ -37,7 +43,9 @@ export async function recordAudit(tx: Tx, record: AuditRecord): Promise<number> 
 }
 
 /** Recomputes the whole chain in batches. */
-export async function verifyAuditChain(db: Executor): Promise<{ ok: boolean; checked: number; brokenAt: number | null }> {
+export async function verifyAuditChain(
+  db: Executor,
+): Promise<{ ok: boolean; checked: number; brokenAt: number | null }> {
   let afterId = 0;
   let prev = GENESIS_HASH;
   let checked = 0;
@@ -45,7 +53,12 @@ export async function verifyAuditChain(db: Executor): Promise<{ ok: boolean; che
     const batch = await selectEntriesAfter(db, afterId, 1000);
     if (batch.length === 0) return { ok: true, checked, brokenAt: null };
     const broken = findChainBreak(batch, prev);
-    if (broken !== null) return { ok: false, checked: checked + batch.findIndex((e) => e.id === broken), brokenAt: broken };
+    if (broken !== null)
+      return {
+        ok: false,
+        checked: checked + batch.findIndex((e) => e.id === broken),
+        brokenAt: broken,
+      };
     checked += batch.length;
     const last = batch[batch.length - 1];
     if (!last) return { ok: true, checked, brokenAt: null };
@@ -56,7 +69,12 @@ export async function verifyAuditChain(db: Executor): Promise<{ ok: boolean; che
 
 export async function listAuditEntries(
   db: Executor,
-  query: { page: number; pageSize: number; action?: string | undefined; staffId?: number | undefined },
+  query: {
+    page: number;
+    pageSize: number;
+    action?: string | undefined;
+    staffId?: number | undefined;
+  },
 ) {
   const { rows, total } = await selectEntryPage(db, query);
   return {

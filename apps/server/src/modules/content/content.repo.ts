@@ -41,7 +41,10 @@ export async function selectItem(db: Executor, id: number): Promise<ContentItemR
   return row;
 }
 
-export async function selectItemBySlug(db: Executor, slug: string): Promise<ContentItemRow | undefined> {
+export async function selectItemBySlug(
+  db: Executor,
+  slug: string,
+): Promise<ContentItemRow | undefined> {
   const [row] = await db.select().from(contentItems).where(eq(contentItems.slug, slug)).limit(1);
   return row;
 }
@@ -72,12 +75,19 @@ export async function selectTranslations(
     );
 }
 
-export async function insertItem(db: Executor, values: typeof contentItems.$inferInsert): Promise<ContentItemRow | undefined> {
+export async function insertItem(
+  db: Executor,
+  values: typeof contentItems.$inferInsert,
+): Promise<ContentItemRow | undefined> {
   const [row] = await db.insert(contentItems).values(values).onConflictDoNothing().returning();
   return row;
 }
 
-export async function updateItem(db: Executor, id: number, values: Partial<typeof contentItems.$inferInsert>) {
+export async function updateItem(
+  db: Executor,
+  id: number,
+  values: Partial<typeof contentItems.$inferInsert>,
+) {
   const [row] = await db
     .update(contentItems)
     .set({ ...values, updatedAt: new Date() })
@@ -86,21 +96,35 @@ export async function updateItem(db: Executor, id: number, values: Partial<typeo
   return row;
 }
 
-export async function upsertTranslation(db: Executor, values: typeof contentTranslations.$inferInsert) {
+export async function upsertTranslation(
+  db: Executor,
+  values: typeof contentTranslations.$inferInsert,
+) {
   const [row] = await db
     .insert(contentTranslations)
     .values(values)
     .onConflictDoUpdate({
       target: [contentTranslations.itemId, contentTranslations.locale],
-      set: { title: values.title, body: values.body, updatedAt: sql`now()`, updatedBy: values.updatedBy ?? null },
+      set: {
+        title: values.title,
+        body: values.body,
+        updatedAt: sql`now()`,
+        updatedBy: values.updatedBy ?? null,
+      },
     })
     .returning();
   if (!row) throw new Error('translation upsert returned no row');
-  await db.update(contentItems).set({ updatedAt: new Date() }).where(eq(contentItems.id, values.itemId));
+  await db
+    .update(contentItems)
+    .set({ updatedAt: new Date() })
+    .where(eq(contentItems.id, values.itemId));
   return row;
 }
 
 /** Seed only: adds a version that is missing, never replacing one that staff have written. */
-export async function insertTranslationIfMissing(db: Executor, values: typeof contentTranslations.$inferInsert) {
+export async function insertTranslationIfMissing(
+  db: Executor,
+  values: typeof contentTranslations.$inferInsert,
+) {
   await db.insert(contentTranslations).values(values).onConflictDoNothing();
 }

@@ -1,7 +1,24 @@
 import sanitizeHtml from 'sanitize-html';
 
 /** The only markup content may carry: structure and emphasis, links, simple tables. */
-export const ALLOWED_TAGS = ['h2', 'h3', 'p', 'ul', 'ol', 'li', 'strong', 'em', 'a', 'br', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+export const ALLOWED_TAGS = [
+  'h2',
+  'h3',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'a',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
 
 /**
  * Sanitises staff-written HTML: whitelisted tags only, no attributes but `href` on links (http,

@@ -53,7 +53,12 @@ export async function seedContent(db: Executor, dir = seedDirectory()): Promise<
       })) ?? (await selectItemBySlug(db, entry.slug));
     if (!item) continue;
     ids.set(entry.slug, item.id);
-    await insertTranslationIfMissing(db, { itemId: item.id, locale: DEFAULT_LOCALE, title: entry.title, body: sanitizeBody(entry.body) });
+    await insertTranslationIfMissing(db, {
+      itemId: item.id,
+      locale: DEFAULT_LOCALE,
+      title: entry.title,
+      body: sanitizeBody(entry.body),
+    });
   }
   for (const locale of LOCALE_CODES) {
     const path = join(dir, `${locale}.json`);
@@ -62,7 +67,12 @@ export async function seedContent(db: Executor, dir = seedDirectory()): Promise<
     for (const [slug, text] of Object.entries(file.items)) {
       const itemId = ids.get(slug);
       if (itemId === undefined) continue;
-      await insertTranslationIfMissing(db, { itemId, locale, title: text.title, body: sanitizeBody(text.body) });
+      await insertTranslationIfMissing(db, {
+        itemId,
+        locale,
+        title: text.title,
+        body: sanitizeBody(text.body),
+      });
     }
   }
 }

@@ -43,7 +43,11 @@ async function versions(db: Executor, items: readonly ContentItemRow[], locale: 
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function listPages(db: Executor, type: ContentType, locale: Locale): Promise<ContentSummary[]> {
+export async function listPages(
+  db: Executor,
+  type: ContentType,
+  locale: Locale,
+): Promise<ContentSummary[]> {
   const items = await selectPublishedItems(db, { kind: 'page', type });
   const texts = await versions(db, items, locale);
   return items.flatMap((item) => {
@@ -52,7 +56,11 @@ export async function listPages(db: Executor, type: ContentType, locale: Locale)
   });
 }
 
-export async function getPublished(db: Executor, id: number, locale: Locale): Promise<ContentDetail> {
+export async function getPublished(
+  db: Executor,
+  id: number,
+  locale: Locale,
+): Promise<ContentDetail> {
   const item = await selectItem(db, id);
   if (item?.status !== 'published') throw new AppError(10101);
   const text = (await versions(db, [item], locale)).get(item.id);
@@ -74,7 +82,10 @@ export async function getPublished(db: Executor, id: number, locale: Locale): Pr
 /** Case-insensitive match on the title and the body's text, in the language shown. */
 function matches(query: string, title: string, body: string): boolean {
   const q = query.toLocaleLowerCase();
-  return title.toLocaleLowerCase().includes(q) || summarize(body, Number.MAX_SAFE_INTEGER).toLocaleLowerCase().includes(q);
+  return (
+    title.toLocaleLowerCase().includes(q) ||
+    summarize(body, Number.MAX_SAFE_INTEGER).toLocaleLowerCase().includes(q)
+  );
 }
 
 export async function listFaq(db: Executor, locale: Locale, query?: string): Promise<FaqGroup[]> {
@@ -98,7 +109,14 @@ export async function listNotices(db: Executor, locale: Locale, page: number, pa
   const list: NoticeSummary[] = rows.flatMap((item) => {
     const text = texts.get(item.id);
     return text && item.publishedAt
-      ? [{ id: item.id, title: text.title, summary: summarize(text.body), publishedAt: item.publishedAt.toISOString() }]
+      ? [
+          {
+            id: item.id,
+            title: text.title,
+            summary: summarize(text.body),
+            publishedAt: item.publishedAt.toISOString(),
+          },
+        ]
       : [];
   });
   return { list, total, page, pageSize };
@@ -106,8 +124,14 @@ export async function listNotices(db: Executor, locale: Locale, page: number, pa
 
 // ---- back office ----
 
-async function toAdminItems(db: Executor, items: readonly ContentItemRow[]): Promise<AdminContentItem[]> {
-  const translations = await selectTranslations(db, items.map((i) => i.id));
+async function toAdminItems(
+  db: Executor,
+  items: readonly ContentItemRow[],
+): Promise<AdminContentItem[]> {
+  const translations = await selectTranslations(
+    db,
+    items.map((i) => i.id),
+  );
   return items.map((item) => {
     const own = translations.filter((t) => t.itemId === item.id);
     return {
@@ -140,17 +164,28 @@ export async function adminGetContent(db: Executor, id: number) {
     ...summary,
     translations: LOCALE_CODES.flatMap((locale) => {
       const t = translations.find((x) => x.locale === locale);
-      return t ? [{ locale, title: t.title, body: t.body, updatedAt: t.updatedAt.toISOString() }] : [];
+      return t
+        ? [{ locale, title: t.title, body: t.body, updatedAt: t.updatedAt.toISOString() }]
+        : [];
     }),
   };
 }
 
 /** A page needs a type and no category; an FAQ entry a category and no type; a notice neither. */
 function checkShape(kind: ContentKind, type: ContentType | null, category: FaqCategory | null) {
-  const ok = kind === 'page' ? type !== null && category === null : kind === 'faq' ? category !== null && type === null : type === null && category === null;
+  const ok =
+    kind === 'page'
+      ? type !== null && category === null
+      : kind === 'faq'
+        ? category !== null && type === null
+        : type === null && category === null;
   if (!ok) {
     throw new AppError(10100, {}, [
-      { path: kind === 'page' ? 'type' : 'category', code: 'invalid_value', message: `does not fit a ${kind}` },
+      {
+        path: kind === 'page' ? 'type' : 'category',
+        code: 'invalid_value',
+        message: `does not fit a ${kind}`,
+      },
     ]);
   }
 }
@@ -158,7 +193,15 @@ function checkShape(kind: ContentKind, type: ContentType | null, category: FaqCa
 export async function adminCreateContent(
   db: Db,
   actor: StaffActor,
-  input: { kind: ContentKind; slug: string; type: ContentType | null; category: FaqCategory | null; sort: number; title: string; body: string },
+  input: {
+    kind: ContentKind;
+    slug: string;
+    type: ContentType | null;
+    category: FaqCategory | null;
+    sort: number;
+    title: string;
+    body: string;
+  },
 ) {
   checkShape(input.kind, input.type, input.category);
   const id = await db.transaction(async (tx) => {
@@ -171,8 +214,19 @@ export async function adminCreateContent(
       status: 'draft',
     });
     if (!item) throw new AppError(10117);
-    await upsertTranslation(tx, { itemId: item.id, locale: DEFAULT_LOCALE, title: input.title, body: sanitizeBody(input.body), updatedBy: actor.staffId });
-    await recordAudit(tx, { ...actor, action: 'content.create', target: `content:${item.id}`, detail: { slug: input.slug, kind: input.kind } });
+    await upsertTranslation(tx, {
+      itemId: item.id,
+      locale: DEFAULT_LOCALE,
+      title: input.title,
+      body: sanitizeBody(input.body),
+      updatedBy: actor.staffId,
+    });
+    await recordAudit(tx, {
+      ...actor,
+      action: 'content.create',
+      target: `content:${item.id}`,
+      detail: { slug: input.slug, kind: input.kind },
+    });
     return item.id;
   });
   const [created] = await toAdminItems(db, [(await selectItem(db, id)) as ContentItemRow]);
@@ -184,13 +238,19 @@ export async function adminUpdateContent(
   db: Db,
   actor: StaffActor,
   id: number,
-  input: { type?: ContentType | null | undefined; category?: FaqCategory | null | undefined; sort?: number | undefined; status?: 'draft' | 'published' | undefined },
+  input: {
+    type?: ContentType | null | undefined;
+    category?: FaqCategory | null | undefined;
+    sort?: number | undefined;
+    status?: 'draft' | 'published' | undefined;
+  },
 ) {
   await db.transaction(async (tx) => {
     const item = await selectItem(tx, id);
     if (!item) throw new AppError(10101);
     const type = input.type === undefined ? (item.type as ContentType | null) : input.type;
-    const category = input.category === undefined ? (item.category as FaqCategory | null) : input.category;
+    const category =
+      input.category === undefined ? (item.category as FaqCategory | null) : input.category;
     checkShape(item.kind, type, category);
     const publishing = input.status === 'published' && item.status !== 'published';
     await updateItem(tx, id, {
@@ -200,7 +260,12 @@ export async function adminUpdateContent(
       status: input.status ?? item.status,
       publishedAt: publishing ? (item.publishedAt ?? new Date()) : item.publishedAt,
     });
-    await recordAudit(tx, { ...actor, action: 'content.update', target: `content:${id}`, detail: { ...input } });
+    await recordAudit(tx, {
+      ...actor,
+      action: 'content.update',
+      target: `content:${id}`,
+      detail: { ...input },
+    });
   });
   const [updated] = await toAdminItems(db, [(await selectItem(db, id)) as ContentItemRow]);
   if (!updated) throw new AppError(10101);
@@ -217,12 +282,22 @@ export async function adminSaveTranslation(
   return db.transaction(async (tx) => {
     if (!(await selectItem(tx, id))) throw new AppError(10101);
     const body = sanitizeBody(input.body);
-    const row = await upsertTranslation(tx, { itemId: id, locale, title: input.title, body, updatedBy: actor.staffId });
+    const row = await upsertTranslation(tx, {
+      itemId: id,
+      locale,
+      title: input.title,
+      body,
+      updatedBy: actor.staffId,
+    });
     await recordAudit(tx, {
       ...actor,
       action: 'content.translation.save',
       target: `content:${id}:${locale}`,
-      detail: { title: input.title, bodyLength: body.length, sanitized: body !== input.body.trim() },
+      detail: {
+        title: input.title,
+        bodyLength: body.length,
+        sanitized: body !== input.body.trim(),
+      },
     });
     return { locale, title: row.title, body: row.body, updatedAt: row.updatedAt.toISOString() };
   });

@@ -23,17 +23,35 @@ export function paramsRoutes(params: ParamsReader): FastifyPluginAsyncZod {
 }
 
 /** The parameters editor (admin); `onChanged` tells every node to drop its cached values. */
-export function paramsAdminRoutes(db: Db, onChanged: (key: string) => Promise<void>): FastifyPluginAsyncZod {
+export function paramsAdminRoutes(
+  db: Db,
+  onChanged: (key: string) => Promise<void>,
+): FastifyPluginAsyncZod {
   const config = { auth: 'staff' as const, roles: ['admin' as const] };
   return async (app) => {
-    app.get(listParams.path, { config, schema: { tags: ['admin'], response: { 200: listParams.reply } } }, async (request) =>
-      ok(request, await listParamsForStaff(db)),
+    app.get(
+      listParams.path,
+      { config, schema: { tags: ['admin'], response: { 200: listParams.reply } } },
+      async (request) => ok(request, await listParamsForStaff(db)),
     );
     app.post(
       updateParam.path,
-      { config, schema: { tags: ['admin'], params: updateParam.params, body: updateParam.body, response: { 200: updateParam.reply } } },
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          params: updateParam.params,
+          body: updateParam.body,
+          response: { 200: updateParam.reply },
+        },
+      },
       async (request) => {
-        const param = await updateParamForStaff(db, staffActorOf(request), request.params.key, request.body.value);
+        const param = await updateParamForStaff(
+          db,
+          staffActorOf(request),
+          request.params.key,
+          request.body.value,
+        );
         await onChanged(param.key);
         return ok(request, param, 20005);
       },

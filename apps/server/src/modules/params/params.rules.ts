@@ -19,7 +19,9 @@ export function paramValueProblem(key: string, kind: ParamKind, value: string): 
       if (value === '') return undefined;
       try {
         const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:' ? undefined : 'an http(s) address';
+        return url.protocol === 'https:' || url.protocol === 'http:'
+          ? undefined
+          : 'an http(s) address';
       } catch {
         return 'an http(s) address';
       }

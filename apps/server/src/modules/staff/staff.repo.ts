@@ -7,12 +7,22 @@ export type StaffRow = typeof staff.$inferSelect;
 
 export async function findStaffPrincipal(db: Executor, id: number) {
   const [row] = await db
-    .select({ status: staff.status, roles: staff.roles, username: staff.username, mustChangePassword: staff.mustChangePassword })
+    .select({
+      status: staff.status,
+      roles: staff.roles,
+      username: staff.username,
+      mustChangePassword: staff.mustChangePassword,
+    })
     .from(staff)
     .where(eq(staff.id, id))
     .limit(1);
   return row
-    ? { active: row.status === 'active', roles: row.roles as StaffRole[], username: row.username, mustChangePassword: row.mustChangePassword }
+    ? {
+        active: row.status === 'active',
+        roles: row.roles as StaffRole[],
+        username: row.username,
+        mustChangePassword: row.mustChangePassword,
+      }
     : undefined;
 }
 
@@ -23,7 +33,12 @@ export async function countStaff(db: Executor): Promise<number> {
 
 export async function insertStaff(
   db: Executor,
-  values: { username: string; passwordHash: string; roles: StaffRole[]; mustChangePassword: boolean },
+  values: {
+    username: string;
+    passwordHash: string;
+    roles: StaffRole[];
+    mustChangePassword: boolean;
+  },
 ): Promise<StaffRow | undefined> {
   const [row] = await db.insert(staff).values(values).onConflictDoNothing().returning();
   return row;
@@ -34,7 +49,10 @@ export async function selectStaffById(db: Executor, id: number): Promise<StaffRo
   return row;
 }
 
-export async function selectStaffByUsername(db: Executor, username: string): Promise<StaffRow | undefined> {
+export async function selectStaffByUsername(
+  db: Executor,
+  username: string,
+): Promise<StaffRow | undefined> {
   const [row] = await db.select().from(staff).where(eq(staff.username, username)).limit(1);
   return row;
 }
@@ -43,7 +61,11 @@ export async function selectAllStaff(db: Executor): Promise<StaffRow[]> {
   return db.select().from(staff).orderBy(asc(staff.id));
 }
 
-export async function updateStaffRow(db: Executor, id: number, values: Partial<typeof staff.$inferInsert>) {
+export async function updateStaffRow(
+  db: Executor,
+  id: number,
+  values: Partial<typeof staff.$inferInsert>,
+) {
   const [row] = await db.update(staff).set(values).where(eq(staff.id, id)).returning();
   return row;
 }
@@ -66,13 +88,23 @@ export async function selectLiveChallenge(db: Executor, tokenHash: string, now: 
   const [row] = await db
     .select()
     .from(staffChallenges)
-    .where(and(eq(staffChallenges.tokenHash, tokenHash), isNull(staffChallenges.usedAt), gt(staffChallenges.expiresAt, now), lt(staffChallenges.attempts, 5)))
+    .where(
+      and(
+        eq(staffChallenges.tokenHash, tokenHash),
+        isNull(staffChallenges.usedAt),
+        gt(staffChallenges.expiresAt, now),
+        lt(staffChallenges.attempts, 5),
+      ),
+    )
     .limit(1);
   return row;
 }
 
 export async function countChallengeAttempt(db: Executor, id: number) {
-  await db.update(staffChallenges).set({ attempts: sql`${staffChallenges.attempts} + 1` }).where(eq(staffChallenges.id, id));
+  await db
+    .update(staffChallenges)
+    .set({ attempts: sql`${staffChallenges.attempts} + 1` })
+    .where(eq(staffChallenges.id, id));
 }
 
 /** Marks a challenge used; false when another request used it first. */

@@ -8,7 +8,14 @@ export function newTotpSecret(): string {
 }
 
 function totpFor(username: string, secret: string) {
-  return new TOTP({ issuer: 'SWX back office', label: username, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  return new TOTP({
+    issuer: 'SWX back office',
+    label: username,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 }
 
 export function otpauthUrl(username: string, secret: string): string {
@@ -19,8 +26,17 @@ export function otpauthUrl(username: string, secret: string): string {
  * The time step a code belongs to, accepting the previous and next step for clock drift, or
  * undefined for a wrong code.
  */
-export function matchTotpStep(username: string, secret: string, code: string, now: Date): number | undefined {
-  const delta = totpFor(username, secret).validate({ token: code, timestamp: now.getTime(), window: 1 });
+export function matchTotpStep(
+  username: string,
+  secret: string,
+  code: string,
+  now: Date,
+): number | undefined {
+  const delta = totpFor(username, secret).validate({
+    token: code,
+    timestamp: now.getTime(),
+    window: 1,
+  });
   if (delta === null) return undefined;
   return Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta;
 }

@@ -1,6 +1,13 @@
 import type { LoginStep, StaffMe, StaffMember, StaffRole } from '@swx/contract';
 import QRCode from 'qrcode';
-import { createSession, hashToken, newToken, revokeAllSessions, revokeSession, type SessionPolicy } from '../../platform/auth';
+import {
+  createSession,
+  hashToken,
+  newToken,
+  revokeAllSessions,
+  revokeSession,
+  type SessionPolicy,
+} from '../../platform/auth';
 import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword, oneTimePassword, verifyPassword } from '../../platform/passwords';
@@ -19,7 +26,13 @@ import {
   useChallenge,
   type StaffRow,
 } from './staff.repo';
-import { CHALLENGE_MINUTES, matchTotpStep, newTotpSecret, otpauthUrl, staffPasswordProblem } from './staff.rules';
+import {
+  CHALLENGE_MINUTES,
+  matchTotpStep,
+  newTotpSecret,
+  otpauthUrl,
+  staffPasswordProblem,
+} from './staff.rules';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
 
@@ -27,7 +40,9 @@ export const FIRST_ADMIN_USERNAME = 'admin';
  * On an empty staff table, creates the first admin with a one-time password that must be changed
  * at first login. Returns the password only to the call that created the account.
  */
-export async function ensureFirstAdmin(db: Executor): Promise<{ username: string; password: string } | undefined> {
+export async function ensureFirstAdmin(
+  db: Executor,
+): Promise<{ username: string; password: string } | undefined> {
   if ((await countStaff(db)) > 0) return undefined;
   const password = oneTimePassword();
   const row = await insertStaff(db, {
@@ -40,7 +55,12 @@ export async function ensureFirstAdmin(db: Executor): Promise<{ username: string
 }
 
 export function toMe(row: StaffRow): StaffMe {
-  return { id: row.id, username: row.username, roles: row.roles as StaffRole[], mustChangePassword: row.mustChangePassword };
+  return {
+    id: row.id,
+    username: row.username,
+    roles: row.roles as StaffRole[],
+    mustChangePassword: row.mustChangePassword,
+  };
 }
 
 function toMember(row: StaffRow): StaffMember {
@@ -59,7 +79,11 @@ function toMember(row: StaffRow): StaffMember {
 let decoyHash: Promise<string> | undefined;
 
 /** Step one of sign-in: the password. The reply says whether to enrol an authenticator or use it. */
-export async function startLogin(db: Executor, input: { username: string; password: string }, now = new Date()): Promise<LoginStep> {
+export async function startLogin(
+  db: Executor,
+  input: { username: string; password: string },
+  now = new Date(),
+): Promise<LoginStep> {
   const member = await selectStaffByUsername(db, input.username.toLowerCase());
   decoyHash ??= hashPassword(oneTimePassword());
   const valid = await verifyPassword(member?.passwordHash ?? (await decoyHash), input.password);
@@ -67,13 +91,30 @@ export async function startLogin(db: Executor, input: { username: string; passwo
   const challenge = newToken();
   const expiresAt = new Date(now.getTime() + CHALLENGE_MINUTES * 60_000);
   if (member.totpSecret && member.totpEnabledAt) {
-    await insertChallenge(db, { staffId: member.id, tokenHash: hashToken(challenge), purpose: 'verify', expiresAt });
+    await insertChallenge(db, {
+      staffId: member.id,
+      tokenHash: hashToken(challenge),
+      purpose: 'verify',
+      expiresAt,
+    });
     return { step: 'totp', challenge };
   }
   const secret = newTotpSecret();
-  await insertChallenge(db, { staffId: member.id, tokenHash: hashToken(challenge), purpose: 'enroll', pendingSecret: secret, expiresAt });
+  await insertChallenge(db, {
+    staffId: member.id,
+    tokenHash: hashToken(challenge),
+    purpose: 'enroll',
+    pendingSecret: secret,
+    expiresAt,
+  });
   const url = otpauthUrl(member.username, secret);
-  return { step: 'enroll', challenge, otpauthUrl: url, qrDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 240 }), secret };
+  return {
+    step: 'enroll',
+    challenge,
+    otpauthUrl: url,
+    qrDataUrl: await QRCode.toDataURL(url, { margin: 1, width: 240 }),
+    secret,
+  };
 }
 
 /** Step two: the authenticator code. Enrolment is confirmed by the first good code. */
@@ -94,16 +135,36 @@ export async function finishLogin(
     throw new AppError(10116);
   }
   return db.transaction(async (tx) => {
-    if (!(await advanceTotpStep(tx, member.id, step)) || !(await useChallenge(tx, challenge.id, now))) {
+    if (
+      !(await advanceTotpStep(tx, member.id, step)) ||
+      !(await useChallenge(tx, challenge.id, now))
+    ) {
       throw new AppError(10116);
     }
     if (challenge.purpose === 'enroll') {
       await updateStaffRow(tx, member.id, { totpSecret: secret, totpEnabledAt: now });
     }
-    const session = await createSession(tx, { principal: 'staff', principalId: member.id, policy: context.policy, userAgent: context.userAgent, ip: context.ip ?? undefined, now });
+    const session = await createSession(tx, {
+      principal: 'staff',
+      principalId: member.id,
+      policy: context.policy,
+      userAgent: context.userAgent,
+      ip: context.ip ?? undefined,
+      now,
+    });
     const actor = { staffId: member.id, actor: member.username, ip: context.ip };
-    if (challenge.purpose === 'enroll') await recordAudit(tx, { ...actor, action: 'staff.totp.enroll', target: `staff:${member.id}` });
-    await recordAudit(tx, { ...actor, action: 'staff.login', target: `staff:${member.id}`, detail: { sessionId: session.sessionId } });
+    if (challenge.purpose === 'enroll')
+      await recordAudit(tx, {
+        ...actor,
+        action: 'staff.totp.enroll',
+        target: `staff:${member.id}`,
+      });
+    await recordAudit(tx, {
+      ...actor,
+      action: 'staff.login',
+      target: `staff:${member.id}`,
+      detail: { sessionId: session.sessionId },
+    });
     return { token: session.token, staff: toMe(member) };
   });
 }
@@ -123,11 +184,23 @@ export async function changePassword(
   const row = await selectStaffById(db, actor.staffId);
   if (!row) throw new AppError(401);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
-    throw new AppError(10100, {}, [{ path: 'currentPassword', code: 'wrong_password', message: 'the current password is not right' }]);
+    throw new AppError(10100, {}, [
+      {
+        path: 'currentPassword',
+        code: 'wrong_password',
+        message: 'the current password is not right',
+      },
+    ]);
   }
   const problem = staffPasswordProblem(row.username, input.newPassword);
   if (problem || input.newPassword === input.currentPassword) {
-    throw new AppError(10100, {}, [{ path: 'newPassword', code: problem ?? 'unchanged', message: 'choose a stronger, new password' }]);
+    throw new AppError(10100, {}, [
+      {
+        path: 'newPassword',
+        code: problem ?? 'unchanged',
+        message: 'choose a stronger, new password',
+      },
+    ]);
   }
   const passwordHash = await hashPassword(input.newPassword);
   return db.transaction(async (tx) => {
@@ -152,13 +225,27 @@ export async function listStaffMembers(db: Executor): Promise<StaffMember[]> {
   return (await selectAllStaff(db)).map(toMember);
 }
 
-export async function createStaffMember(db: Db, actor: StaffActor, input: { username: string; roles: StaffRole[] }) {
+export async function createStaffMember(
+  db: Db,
+  actor: StaffActor,
+  input: { username: string; roles: StaffRole[] },
+) {
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const row = await insertStaff(tx, { username: input.username.toLowerCase(), passwordHash, roles: [...new Set(input.roles)], mustChangePassword: true });
+    const row = await insertStaff(tx, {
+      username: input.username.toLowerCase(),
+      passwordHash,
+      roles: [...new Set(input.roles)],
+      mustChangePassword: true,
+    });
     if (!row) throw new AppError(10117);
-    await recordAudit(tx, { ...actor, action: 'staff.create', target: `staff:${row.id}`, detail: { username: row.username, roles: row.roles } });
+    await recordAudit(tx, {
+      ...actor,
+      action: 'staff.create',
+      target: `staff:${row.id}`,
+      detail: { username: row.username, roles: row.roles },
+    });
     return { member: toMember(row), oneTimePassword: password };
   });
 }
@@ -170,7 +257,10 @@ export async function updateStaffMember(
   input: { roles?: StaffRole[] | undefined; status?: 'active' | 'disabled' | undefined },
 ): Promise<StaffMember> {
   // An admin cannot lock themselves out: no disabling oneself, no dropping one's own admin role.
-  if (id === actor.staffId && (input.status === 'disabled' || (input.roles && !input.roles.includes('admin')))) {
+  if (
+    id === actor.staffId &&
+    (input.status === 'disabled' || (input.roles && !input.roles.includes('admin')))
+  ) {
     throw new AppError(10008);
   }
   return db.transaction(async (tx) => {
@@ -186,7 +276,10 @@ export async function updateStaffMember(
       ...actor,
       action: 'staff.update',
       target: `staff:${id}`,
-      detail: { before: { roles: before.roles, status: before.status }, after: { roles: row.roles, status: row.status } },
+      detail: {
+        before: { roles: before.roles, status: before.status },
+        after: { roles: row.roles, status: row.status },
+      },
     });
     return toMember(row);
   });
@@ -197,7 +290,13 @@ export async function resetStaffCredentials(db: Db, actor: StaffActor, id: numbe
   const password = oneTimePassword();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const row = await updateStaffRow(tx, id, { passwordHash, mustChangePassword: true, totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    const row = await updateStaffRow(tx, id, {
+      passwordHash,
+      mustChangePassword: true,
+      totpSecret: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+    });
     if (!row) throw new AppError(10101);
     await revokeAllSessions(tx, 'staff', id);
     await recordAudit(tx, { ...actor, action: 'staff.credentials.reset', target: `staff:${id}` });
