@@ -1,0 +1,89 @@
+/**
+ * The simulated market: price(code, t) is a pure function of a published seed, the instrument and
+ * time, so history, candles and live ticks agree and anyone can recompute any price.
+ *
+ * log price(t) = log(base) + volatility * B(t), where B is a sum of octaves of smooth value noise
+ * with time scales of 4^k seconds (k = 0..OCTAVES-1), each weighted by sqrt(scale / year): a bounded
+ * stand-in for Brownian motion with roughly the right variance at every horizon. Only +, -, *, /
+ * and sqrt are used (correctly rounded in IEEE 754), never Math.exp or Math.cos, so every JavaScript
+ * engine computes the same bits.
+ */
+
+export const OCTAVES = 13;
+const YEAR_SECONDS = 31_557_600;
+const SCALES = Array.from({ length: OCTAVES }, (_, k) => 4 ** k);
+const WEIGHTS = SCALES.map((s) => Math.sqrt(s / YEAR_SECONDS) * Math.sqrt(3));
+
+/** 32-bit FNV-1a of a string: stable ids for the seed and each instrument. */
+export function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** A well-mixed 32-bit integer from three inputs (murmur3 finaliser), as a value in [-1, 1). */
+function lattice(seed: number, octave: number, index: number): number {
+  let h = (seed ^ Math.imul(octave + 1, 0x9e3779b1)) >>> 0;
+  h = (h ^ (index >>> 0)) >>> 0;
+  h = Math.imul(h ^ Math.floor(index / 4294967296), 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  h ^= h >>> 16;
+  return h / 2147483648 - 1;
+}
+
+/** Smooth value noise with unit spacing: smoothstep interpolation between lattice values. */
+function valueNoise(seed: number, octave: number, x: number): number {
+  const i = Math.floor(x);
+  const f = x - i;
+  const u = f * f * (3 - 2 * f);
+  const a = lattice(seed, octave, i);
+  const b = lattice(seed, octave, i + 1);
+  return a + (b - a) * u;
+}
+
+/** The bounded pseudo-Brownian path B(t) for one instrument, t in whole or fractional seconds. */
+export function path(seed: number, t: number): number {
+  let sum = 0;
+  for (let k = 0; k < OCTAVES; k++)
+    sum += (WEIGHTS[k] ?? 0) * valueNoise(seed, k, t / (SCALES[k] ?? 1));
+  return sum;
+}
+
+/**
+ * exp(x) from basic operations only: reduce by powers of two, Taylor series to 14 terms, square
+ * back. Relative error below 1e-15 for |x| < 50, identical on every engine.
+ */
+export function detExp(x: number): number {
+  let k = 0;
+  let r = x;
+  while (r > 0.5 || r < -0.5) {
+    r /= 2;
+    k++;
+  }
+  let term = 1;
+  let sum = 1;
+  for (let n = 1; n <= 14; n++) {
+    term = (term * r) / n;
+    sum += term;
+  }
+  for (let i = 0; i < k; i++) sum *= sum;
+  return sum;
+}
+
+export interface SimulatedInstrument {
+  code: string;
+  /** Price at the reference time, in quote units. */
+  base: number;
+  /** Annualised volatility (0.6 = 60%). */
+  volatility: number;
+}
+
+/** The unrounded simulated price of an instrument at second `t` (Unix seconds), for a seed. */
+export function simulatedPrice(seed: string, instrument: SimulatedInstrument, t: number): number {
+  const id = hash32(`${seed}/${instrument.code}`);
+  return instrument.base * detExp(instrument.volatility * path(id, t));
+}
