@@ -1,12 +1,18 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from '../src/locales';
 import { checkCatalogues } from './check';
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 function fixture(edit: (locale: string, messages: Record<string, string>) => void): string {
   const dir = mkdtempSync(join(tmpdir(), 'i18n-'));
+  made.push(dir);
   for (const locale of LOCALE_CODES) {
     mkdirSync(join(dir, locale));
     const messages: Record<string, string> = { '10001': 'Enter {name}', '10002': 'Plain' };
