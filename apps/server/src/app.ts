@@ -20,8 +20,9 @@ import {
   paramsAdminRoutes,
   paramsRoutes,
 } from './modules/params';
+import { MarketHub, marketsRoutes, selectInstruments } from './modules/markets';
 import { findStaffPrincipal, staffRoutes } from './modules/staff';
-import { findUserPrincipal } from './modules/users';
+import { countUsers, findUserPrincipal } from './modules/users';
 import type { PrincipalKind, SessionPolicy } from './platform/auth';
 import type { EventBus } from './platform/bus';
 import type { Config } from './platform/config';
@@ -31,7 +32,7 @@ import { installHttpPlatform, newRequestId, type PrincipalDirectory } from './pl
 import { installIdempotency } from './platform/idempotency';
 import { installMetrics } from './platform/metrics';
 import { defaultAdminDist, defaultWebDist } from './platform/paths';
-import { installSocketHub, type SocketHub } from './platform/socket-hub';
+import { installSocketHub, TICKS_CHANNEL, type SocketHub } from './platform/socket-hub';
 import { installStaticApps } from './platform/static';
 
 export interface AppDeps {
@@ -47,6 +48,7 @@ export interface AppDeps {
 export interface App {
   app: FastifyInstance;
   hub: SocketHub;
+  markets: MarketHub;
 }
 
 export function sessionPolicies(config: Config): (principal: PrincipalKind) => SessionPolicy {
@@ -171,6 +173,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(paramsAdminRoutes(db, (key) => bus.publish(PARAMS_CHANGED_CHANNEL, { key })));
   await app.register(contentAdminRoutes(db));
   await app.register(auditRoutes(db));
+
+  const markets = new MarketHub(config.SIM_SEED, (tick) => bus.emitLocal(TICKS_CHANNEL, tick));
+  markets.load(await selectInstruments(db));
+  await app.register(
+    marketsRoutes(markets, {
+      registeredUsers: () => countUsers(db),
+      feeRates: () =>
+        Promise.all(
+          ['spot_fee_rate', 'contract_fee_rate', 'convert_fee_rate'].map((k) => params.get(k)),
+        ),
+      // Trading modules add their filled-order turnover here as they arrive.
+      turnoverSince: [],
+    }),
+  );
   deps.extraRoutes?.(app);
 
   installStaticApps(app, {
@@ -179,5 +195,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.ready();
-  return { app, hub };
+  return { app, hub, markets };
 }

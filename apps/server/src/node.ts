@@ -8,6 +8,7 @@ import { seed } from './seed';
 
 export interface Node {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
+  markets: Awaited<ReturnType<typeof buildApp>>['markets'];
   database: Database;
   bus: EventBus;
   jobs: JobsRunner;
@@ -34,7 +35,7 @@ export async function startNode(
   const { firstAdmin } = await seed(database);
 
   const { bus, redis } = connectMessaging(config, (error) => console.error('redis error:', error));
-  const { app } = await buildApp({
+  const { app, markets } = await buildApp({
     config,
     database,
     bus,
@@ -50,14 +51,17 @@ export async function startNode(
     onError: (job, key, error) => app.log.error({ err: error, job, key }, 'job unit failed'),
   });
   if (config.JOBS_ENABLED) jobs.start(config.JOBS_POLL_MS);
+  markets.start();
 
   return {
     app,
+    markets,
     database,
     bus,
     jobs,
     firstAdmin,
     async close() {
+      markets.stop();
       await jobs.stop();
       await app.close();
       await bus.close();

@@ -1,5 +1,6 @@
 import { seedContent } from './modules/content';
 import { ensureSystemAccounts } from './modules/ledger';
+import { seedInstruments } from './modules/markets';
 import { insertMissingParams } from './modules/params';
 import { ensureFirstAdmin } from './modules/staff';
 import type { Database } from './platform/db';
@@ -14,6 +15,7 @@ export async function seed(database: Database) {
     await insertMissingParams(database.db);
     await ensureSystemAccounts(database.db);
     await seedContent(database.db);
+    await seedInstruments(database.db);
     return { firstAdmin: await ensureFirstAdmin(database.db) };
   });
 }

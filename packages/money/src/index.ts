@@ -86,3 +86,14 @@ export function sum(values: Iterable<DecInput>): Dec {
   for (const v of values) total = total.plus(dec(v));
   return total;
 }
+
+/**
+ * A value produced by a numeric generator (the simulated market feed) as a decimal string with
+ * `places` decimals, rounded half-even. The one place a JavaScript number enters money code: the
+ * number's shortest round-trip form (specified exactly by ECMAScript) is the input, so every
+ * engine gives the same string.
+ */
+export function fromGeneratedNumber(value: number, places: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
+  return new Dec(value).toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN).toFixed(places);
+}

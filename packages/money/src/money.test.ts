@@ -4,6 +4,7 @@ import {
   dec,
   fitsScale,
   formatAmount,
+  fromGeneratedNumber,
   isDecimalString,
   roundCredit,
   roundFee,
@@ -71,5 +72,24 @@ describe('parsing and formatting', () => {
   it('knows which amounts fit a scale', () => {
     expect(fitsScale('1.123456', 'USDT')).toBe(true);
     expect(fitsScale('1.1234567', 'USDT')).toBe(false);
+  });
+});
+
+describe('generated numbers', () => {
+  it.each([
+    [65_000.123456, 2, '65000.12'],
+    [1.234565, 5, '1.23456'], // a tie in its shortest form: half-even keeps the 6
+    [0.5, 0, '0'],
+    [1.5, 0, '2'],
+    [2.5, 0, '2'],
+    [1e-7, 8, '0.00000010'],
+    [123.4, 3, '123.400'],
+  ])('%d to %i places is %s', (value, places, expected) => {
+    expect(fromGeneratedNumber(value, places)).toBe(expected);
+  });
+
+  it('refuses NaN and infinities', () => {
+    expect(() => fromGeneratedNumber(Number.NaN, 2)).toThrow(RangeError);
+    expect(() => fromGeneratedNumber(Infinity, 2)).toThrow(RangeError);
   });
 });

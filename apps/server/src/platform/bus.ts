@@ -10,6 +10,8 @@ export type Handler = (message: unknown) => void;
 export interface EventBus {
   readonly kind: 'memory' | 'redis';
   publish(channel: string, message: unknown): Promise<void>;
+  /** Delivers to this node's subscribers only (what every node computes for itself). */
+  emitLocal(channel: string, message: unknown): void;
   subscribe(channel: string, handler: Handler): () => void;
   /** Resolves once the bus is connected and receiving. */
   ready(): Promise<void>;
@@ -24,6 +26,9 @@ export function createMemoryBus(): EventBus {
     async publish(channel, message) {
       // A copy through JSON keeps the memory bus honest about what survives the Redis path.
       emitter.emit(channel, JSON.parse(JSON.stringify(message)) as unknown);
+    },
+    emitLocal(channel, message) {
+      emitter.emit(channel, message);
     },
     subscribe(channel, handler) {
       emitter.on(channel, handler);
@@ -76,6 +81,9 @@ export function createRedisBus(
     kind: 'redis',
     async publish(channel, message) {
       await pub.publish(prefix + channel, JSON.stringify(message));
+    },
+    emitLocal(channel, message) {
+      emitter.emit(channel, message);
     },
     subscribe(channel, handler) {
       emitter.on(channel, handler);

@@ -45,6 +45,7 @@ export const ConfigSchema = z.object({
   JOBS_ENABLED: bool.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(100).default(5_000),
   NODE_ID: z.string().min(1).default(`${hostname()}-${process.pid}`),
+  SIM_SEED: z.string().min(1).max(100).default('swx-simulator-v1'),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
 });

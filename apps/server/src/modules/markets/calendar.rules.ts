@@ -47,8 +47,21 @@ const nyParts = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
+const offsetCache = new Map<number, number>();
+
 /** New York's offset from UTC in seconds at an instant (negative: -14400 in summer, -18000 in winter). */
 function newYorkOffset(t: number): number {
+  // Offsets change only on the hour (DST switches), and Intl is slow: remember each hour's.
+  const hour = Math.floor(t / 3600);
+  const known = offsetCache.get(hour);
+  if (known !== undefined) return known;
+  const offset = computeNewYorkOffset(hour * 3600);
+  if (offsetCache.size > 100_000) offsetCache.clear();
+  offsetCache.set(hour, offset);
+  return offset;
+}
+
+function computeNewYorkOffset(t: number): number {
   const parts = Object.fromEntries(
     nyParts.formatToParts(new Date(t * 1000)).map((p) => [p.type, p.value]),
   );
@@ -81,8 +94,20 @@ function weekday(day: number): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
+const sessionCache = new Map<string, [number, number][]>();
+
 /** Sessions that open on the given civil day (UTC day for fx, New York day for the others). */
 export function sessionsOpeningOn(calendar: CalendarId, day: number): [number, number][] {
+  const key = `${calendar}:${day}`;
+  const known = sessionCache.get(key);
+  if (known) return known;
+  const sessions = computeSessions(calendar, day);
+  if (sessionCache.size > 100_000) sessionCache.clear();
+  sessionCache.set(key, sessions);
+  return sessions;
+}
+
+function computeSessions(calendar: CalendarId, day: number): [number, number][] {
   const wd = weekday(day);
   switch (calendar) {
     case 'always':
@@ -137,4 +162,28 @@ export function nextOpen(calendar: CalendarId, t: number): number {
     for (const [open] of sessionsOpeningOn(calendar, day)) if (open >= t) return open;
   }
   return t;
+}
+
+/** The open parts of [from, to), in order. */
+export function openIntervals(calendar: CalendarId, from: number, to: number): [number, number][] {
+  if (to <= from) return [];
+  const out: [number, number][] = [];
+  const firstDay = Math.floor(from / DAY) - 7;
+  const lastDay = Math.floor(to / DAY) + 1;
+  for (let day = firstDay; day <= lastDay; day++) {
+    for (const [open, close] of sessionsOpeningOn(calendar, day)) {
+      const a = Math.max(open, from);
+      const b = Math.min(close, to);
+      if (a < b) out.push([a, b]);
+    }
+  }
+  out.sort((x, y) => x[0] - y[0]);
+  // Sessions of adjacent days may touch (always, fx): merge them.
+  const merged: [number, number][] = [];
+  for (const interval of out) {
+    const last = merged[merged.length - 1];
+    if (last && interval[0] <= last[1]) last[1] = Math.max(last[1], interval[1]);
+    else merged.push([interval[0], interval[1]]);
+  }
+  return merged;
 }

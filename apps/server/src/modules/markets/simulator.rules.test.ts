@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detExp, hash32, path, simulatedPrice } from './simulator.rules';
+import {
+  detExp,
+  forEachSecond,
+  hash32,
+  path,
+  priceFromExponent,
+  simulatedPrice,
+} from './simulator.rules';
 
 const btc = { code: 'BTCUSDT', base: 65_000, volatility: 0.7 };
 const eur = { code: 'EURUSD', base: 1.08, volatility: 0.08 };
@@ -54,5 +61,14 @@ describe('simulated prices', () => {
       expect(p).toBeLessThan(btc.base * 20);
     }
     expect(Number.isFinite(path(1, 1e12))).toBe(true);
+  });
+});
+
+describe('range evaluation', () => {
+  it('gives exactly the per-second prices', () => {
+    const seen: [number, number][] = [];
+    forEachSecond('s', btc, t0 - 5, t0 + 300, (t, x) => seen.push([t, priceFromExponent(btc, x)]));
+    expect(seen).toHaveLength(305);
+    for (const [t, p] of seen) expect(p).toBe(simulatedPrice('s', btc, t));
   });
 });

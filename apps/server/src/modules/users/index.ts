@@ -1,1 +1,1 @@
-export { findUserPrincipal, insertUser } from './users.repo';
+export { countUsers, findUserPrincipal, insertUser } from './users.repo';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { users } from './users.tables';
 
@@ -18,4 +18,9 @@ export async function insertUser(
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   if (!row) throw new Error('user insert returned no row');
   return row.id;
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
 }

@@ -1,0 +1,4 @@
+export { MarketHub } from './market-hub';
+export { marketsRoutes } from './markets.routes';
+export { seedInstruments } from './markets.seed';
+export { selectInstruments } from './markets.repo';

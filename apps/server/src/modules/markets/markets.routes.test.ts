@@ -1,0 +1,142 @@
+import { Timeframe } from '@swx/contract';
+import { dec } from '@swx/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { connectSocket, sleep } from '../../../test/support/ws-client';
+
+let t: TestApp;
+let wsUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  wsUrl = `${address.replace('http', 'ws')}/ws`;
+});
+afterAll(() => t.close());
+
+const get = (url: string, lang = 'en') => t.app.inject({ url, headers: { lang } });
+
+describe('instruments', () => {
+  it('lists every market type with the fields of the specification', async () => {
+    const counts: Record<number, number> = {};
+    for (const type of [1, 2, 3, 4, 5, 6]) {
+      const res = await get(`/swx/customer/index/listMarketByType?type=${type}`);
+      expect(res.statusCode).toBe(200);
+      const list = res.json().result as Record<string, unknown>[];
+      counts[type] = list.length;
+      for (const item of list) {
+        expect(item).toMatchObject({
+          type,
+          code: expect.any(String),
+          appName: expect.any(String),
+          logo: expect.stringMatching(/^\/logos\//),
+        });
+        expect(item.hundred).toHaveLength(100);
+        expect(String(item.nowPrice)).toMatch(/^\d+(\.\d+)?$/);
+        expect(String(item.zdf)).toMatch(/^-?\d+\.\d{2}$/);
+      }
+    }
+    expect(counts).toEqual({ 1: 16, 2: 22, 3: 20, 4: 8, 5: 8, 6: 4 });
+    expect((await get('/swx/customer/index/listMarketByType')).json().result).toHaveLength(78);
+    expect((await get('/swx/customer/index/listMarketByType?type=9')).statusCode).toBe(400);
+  });
+
+  it('answers getMarketInfo and 10101 for an unknown id', async () => {
+    const [btc] = (await get('/swx/customer/index/listMarketByType?type=2')).json().result;
+    const info = (await get(`/swx/customer/index/getMarketInfo/${btc.id}`)).json().result;
+    expect(info).toMatchObject({
+      code: 'BTCUSDT',
+      quoteAsset: 'USDT',
+      precision: 2,
+      calendar: 'always',
+      open: true,
+      source: 'simulator',
+    });
+    expect(info.leverages).toContain(10);
+    expect((await get('/swx/customer/index/getMarketInfo/999999')).json().code).toBe(10101);
+  });
+
+  it('tells trading hours per instrument', async () => {
+    const btc = (await get('/swx/customer/index/getTradingHours/BTCUSDT')).json().result;
+    expect(btc).toMatchObject({ open: true, calendar: 'always' });
+    const aapl = (await get('/swx/customer/index/getTradingHours/AAPL')).json().result;
+    expect(aapl.calendar).toBe('us_equity');
+    expect(aapl.open ? aapl.closesAt : aapl.nextOpen).toEqual(expect.any(String));
+  });
+
+  it('computes the home page statistics from the platform data', async () => {
+    const stats = (await get('/swx/customer/index/getPlatformStats')).json().result;
+    expect(stats).toMatchObject({
+      listedInstruments: 78,
+      volume24h: '0.00',
+      maxFeeRate: '0.002',
+      feed: 'simulator',
+    });
+    expect(stats.registeredUsers).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('candles and live ticks agree', () => {
+  it('for every timeframe, each tick the socket sent lies in its candle and equals the price function', async () => {
+    const client = await connectSocket(wsUrl);
+    client.send({ op: 'sub', codes: ['BTCUSDT', 'ETHUSDT'] });
+    const deadline = Date.now() + 15_000;
+    const count = (code: string) => client.messages.filter((m) => m.type === 'tick' && m.code === code).length;
+    while ((count('BTCUSDT') < 3 || count('ETHUSDT') < 3) && Date.now() < deadline) await sleep(100);
+    client.close();
+    const ticks = client.messages.filter((m) => m.type === 'tick') as {
+      code: string;
+      price: string;
+      ts: string;
+    }[];
+    expect(ticks.length).toBeGreaterThanOrEqual(6);
+    for (const timeframe of Timeframe.options) {
+      for (const code of ['BTCUSDT', 'ETHUSDT']) {
+        const mine = ticks.filter((x) => x.code === code);
+        const first = mine[0];
+        if (!first) continue;
+        const from = new Date(Date.parse(first.ts) - 1000).toISOString();
+        const res = await get(
+          `/swx/customer/index/getKValueByCodeAndDate?code=${code}&timeframe=${timeframe}&from=${from}`,
+        );
+        const candles = res.json().result.candles as {
+          t: string;
+          o: string;
+          h: string;
+          l: string;
+          c: string;
+        }[];
+        expect(candles.length, `${code} ${timeframe}`).toBeGreaterThan(0);
+        for (const tick of mine) {
+          const candle = [...candles].reverse().find((c) => Date.parse(c.t) <= Date.parse(tick.ts));
+          expect(candle, `${timeframe} candle for ${tick.ts}`).toBeDefined();
+          const where = `${code} ${timeframe} tick ${tick.ts} ${tick.price} in ${JSON.stringify(candle)}`;
+          expect(dec(tick.price).greaterThanOrEqualTo(candle?.l ?? '0'), where).toBe(true);
+          expect(dec(tick.price).lessThanOrEqualTo(candle?.h ?? '0'), where).toBe(true);
+        }
+      }
+    }
+    // The 1-minute candle of the last tick closes at that tick when asked for up to that second.
+    const last = ticks[ticks.length - 1];
+    if (!last) throw new Error('no ticks');
+    const res = await get(
+      `/swx/customer/index/getKValueByCodeAndDate?code=${last.code}&timeframe=1min&from=${new Date(Date.parse(last.ts) - 60_000).toISOString()}&to=${last.ts}`,
+    );
+    expect(res.json().result.candles.at(-1).c).toBe(last.price);
+  });
+
+  it('refuses an unknown code and a reversed range', async () => {
+    expect(
+      (await get('/swx/customer/index/getKValueByCodeAndDate?code=NOPE&timeframe=1min')).json()
+        .code,
+    ).toBe(10101);
+    expect(
+      (await get('/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&timeframe=2min'))
+        .statusCode,
+    ).toBe(400);
+    const rev = await get(
+      '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&timeframe=1min&from=2026-11-21T10:00:00Z&to=2026-11-21T09:00:00Z',
+    );
+    expect(rev.json().code).toBe(10100);
+  });
+});
