@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchWebSocket, type WsFigure } from './bench-ws';
 import {
   findInvariantBreaches,
   postAlone,
@@ -60,6 +61,7 @@ const HTTP_WARMUP_SECONDS = 2;
 const HTTP_CONNECTIONS = 50;
 const HTTP_PIPELINING = 1;
 const PARAM_PATH = '/swx/customer/index/getParamByKey/down_url';
+const MARKETS_PATH = '/swx/customer/index/listMarketByType?type=2';
 const HELLO_PATH = '/hello';
 
 function positiveInt(raw: string | undefined, fallback: number): number {
@@ -126,9 +128,13 @@ interface Results {
     connections: number;
     pipelining: number;
     getParamByKey: HttpFigure;
+    listMarketByType: HttpFigure;
     hello: HttpFigure;
     ratioPercent: number;
+    marketsRatioPercent: number;
   };
+  webSocket?: WsFigure[];
+  webBundle?: string;
   failures: string[];
 }
 
@@ -453,14 +459,16 @@ async function benchServer(
   args: string[],
   env: NodeJS.ProcessEnv,
   healthPath: string,
-  path: string,
-): Promise<HttpFigure> {
+  paths: string[],
+): Promise<HttpFigure[]> {
   const port = await freePort();
   const child = startChild(name, args, { ...env, PORT: String(port) });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForOk(child, base + healthPath, 30_000);
-    return await load(name, base, path);
+    const figures: HttpFigure[] = [];
+    for (const path of paths) figures.push(await load(`${name} ${path}`, base, path));
+    return figures;
   } finally {
     await stopChild(child);
   }
@@ -477,8 +485,8 @@ async function benchHttp(): Promise<void> {
   delete inherited.REDIS_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-'));
   try {
-    const getParamByKey = await benchServer(
-      'getParamByKey',
+    const [getParamByKey, listMarketByType] = await benchServer(
+      'product',
       [join(root, 'apps/server/dist/main.js')],
       {
         ...inherited,
@@ -490,23 +498,26 @@ async function benchHttp(): Promise<void> {
         RATE_LIMIT_MAX: '100000000',
       },
       '/healthz',
-      PARAM_PATH,
+      [PARAM_PATH, MARKETS_PATH],
     );
-    const hello = await benchServer(
+    const [hello] = await benchServer(
       'hello',
       [join(root, 'scripts/bench-hello.js')],
       inherited,
       HELLO_PATH,
-      HELLO_PATH,
+      [HELLO_PATH],
     );
+    if (!getParamByKey || !listMarketByType || !hello) throw new Error('missing HTTP figures');
     results.http = {
       durationSeconds: HTTP_SECONDS,
       warmupSeconds: HTTP_WARMUP_SECONDS,
       connections: HTTP_CONNECTIONS,
       pipelining: HTTP_PIPELINING,
       getParamByKey,
+      listMarketByType,
       hello,
       ratioPercent: (getParamByKey.requestsPerSecond / hello.requestsPerSecond) * 100,
+      marketsRatioPercent: (listMarketByType.requestsPerSecond / hello.requestsPerSecond) * 100,
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -572,7 +583,7 @@ function summary(): string {
       `HTTP (autocannon, ${http.connections} connections, pipelining ${http.pipelining}, ` +
         `${http.durationSeconds} s after a ${http.warmupSeconds} s warm-up, one server at a time)`,
     );
-    const rows = [http.getParamByKey, http.hello].map((f) => [
+    const rows = [http.getParamByKey, http.listMarketByType, http.hello].map((f) => [
       `GET ${f.path}`,
       int(f.requestsPerSecond),
       String(f.p50Ms),
@@ -583,9 +594,45 @@ function summary(): string {
     const headers = ['endpoint', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
     out.push(table(headers, rows, [false, true, true, true, true, true]));
     out.push(`  getParamByKey / bare Fastify hello: ${http.ratioPercent.toFixed(1)} %`);
+    out.push(
+      `  listMarketByType (22 crypto items) / bare Fastify hello: ${http.marketsRatioPercent.toFixed(1)} %`,
+    );
   } else {
     out.push('HTTP: no figures (see failures)');
   }
+
+  const ws = results.webSocket;
+  if (ws) {
+    out.push(
+      '',
+      `WebSocket fan-out (${ws[0]?.clients ?? 0} clients x 20 subscriptions, 500 instruments ticking once a second, loopback)`,
+    );
+    const rows = ws.map((f) => [
+      f.server,
+      int(f.connected),
+      int(f.messagesPerSecond),
+      String(f.p50Ms),
+      String(f.p99Ms),
+      f.memoryPerConnectionKb.toFixed(1),
+    ]);
+    out.push(
+      table(['server', 'connected', 'msgs/s received', 'p50 ms', 'p99 ms', 'KB/connection'], rows, [
+        false,
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]),
+    );
+    const [product, bare] = ws;
+    if (product && bare) {
+      out.push(
+        `  product / bare ws: delivery ${((product.messagesPerSecond / bare.messagesPerSecond) * 100).toFixed(1)} %, p99 delay x${(product.p99Ms / bare.p99Ms).toFixed(2)}`,
+      );
+    }
+  }
+  if (results.webBundle) out.push('', results.webBundle);
 
   if (results.failures.length > 0) {
     out.push('', 'FAILURES');
@@ -610,6 +657,17 @@ async function main(): Promise<void> {
   await section('PGlite ledger', benchPglite);
   await section('PostgreSQL ledger', benchPostgres);
   await section('HTTP', benchHttp);
+  await section('WebSocket fan-out', async () => {
+    results.webSocket = await benchWebSocket(root);
+  });
+  await section('Web bundle', async () => {
+    // The customer app's home route budget (170 KB gzip); the script exits non-zero over budget.
+    execFileSync('npm', ['run', 'build', '-w', '@swx/web'], { cwd: root, stdio: 'ignore' });
+    results.webBundle = execFileSync(process.execPath, [join(root, 'scripts/web-bundle-size.js')], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
+  });
 
   console.log(summary());
   const outDir = join(root, '.bench');

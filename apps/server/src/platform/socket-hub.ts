@@ -67,11 +67,13 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
   const byCode = new Map<string, Set<Connection>>();
   const byUser = new Map<number, Set<Connection>>();
 
-  const send = (conn: Connection, message: ServerMessage) => {
+  /**
+   * `serialized` lets a broadcast encode a message once for all its subscribers. No per-message
+   * callback: a failed write closes the socket, and its 'error' and 'close' events clean up.
+   */
+  const send = (conn: Connection, message: ServerMessage, serialized?: string) => {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
-    conn.socket.send(JSON.stringify(message), (error) => {
-      if (error) app.log.debug({ err: error }, 'socket send failed');
-    });
+    conn.socket.send(serialized ?? JSON.stringify(message));
   };
 
   const flush = (conn: Connection) => {
@@ -85,13 +87,13 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
     for (const tick of ticks) send(conn, tick);
   };
 
-  const sendTick = (conn: Connection, tick: TickMessage) => {
+  const sendTick = (conn: Connection, tick: TickMessage, serialized: string) => {
     if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES || conn.pending.size > 0) {
       conn.pending.set(tick.code, tick);
       conn.flushTimer ??= setTimeout(() => flush(conn), 50);
       return;
     }
-    send(conn, tick);
+    send(conn, tick, serialized);
   };
 
   const unsubscribeAll = (conn: Connection) => {
@@ -115,7 +117,8 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
     const tick = message as TickMessage;
     const subscribers = byCode.get(tick.code);
     if (!subscribers) return;
-    for (const conn of subscribers) sendTick(conn, tick);
+    const serialized = JSON.stringify(tick);
+    for (const conn of subscribers) sendTick(conn, tick, serialized);
   });
 
   deps.bus.subscribe(USER_EVENTS_CHANNEL, (message) => {
