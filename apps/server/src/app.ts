@@ -20,7 +20,13 @@ import {
   paramsAdminRoutes,
   paramsRoutes,
 } from './modules/params';
-import { MarketHub, marketsRoutes, selectInstruments } from './modules/markets';
+import {
+  INSTRUMENTS_CHANGED_CHANNEL,
+  MarketHub,
+  marketsAdminRoutes,
+  marketsRoutes,
+  selectInstruments,
+} from './modules/markets';
 import { findStaffPrincipal, staffRoutes } from './modules/staff';
 import { countUsers, findUserPrincipal } from './modules/users';
 import type { PrincipalKind, SessionPolicy } from './platform/auth';
@@ -176,6 +182,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const markets = new MarketHub(config.SIM_SEED, (tick) => bus.emitLocal(TICKS_CHANNEL, tick));
   markets.load(await selectInstruments(db));
+  bus.subscribe(INSTRUMENTS_CHANGED_CHANNEL, () => {
+    selectInstruments(db).then(
+      (rows) => markets.load(rows),
+      (error: unknown) => app.log.error({ err: error }, 'reloading instruments failed'),
+    );
+  });
+  await app.register(marketsAdminRoutes(db, () => bus.publish(INSTRUMENTS_CHANGED_CHANNEL, {})));
   await app.register(
     marketsRoutes(markets, {
       registeredUsers: () => countUsers(db),

@@ -266,3 +266,50 @@ export const verifyAudit = route({
   path: '/swx/admin/audit/verify',
   reply: envelope(AuditVerification),
 });
+
+// ---- instruments (admin) ----
+
+export const AdminInstrument = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  type: z.number().int().min(1).max(6),
+  name: z.string(),
+  logo: z.string(),
+  precision: z.number().int(),
+  contractSize: z.string(),
+  leverages: z.array(z.number().int()),
+  calendar: z.enum(['always', 'fx', 'us_equity', 'cme_globex']),
+  spread: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  updatedAt: IsoDateTime,
+});
+export type AdminInstrument = z.infer<typeof AdminInstrument>;
+
+export const listAdminInstruments = route({
+  method: 'GET',
+  path: '/swx/admin/instruments',
+  reply: envelope(z.array(AdminInstrument)),
+});
+
+/** Trading settings only: nothing here can move a price (integrity rule 1). */
+export const updateInstrument = route({
+  method: 'POST',
+  path: '/swx/admin/instruments/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({
+    enabled: z.boolean().optional(),
+    sort: z.number().int().min(0).max(100_000).optional(),
+    spread: z
+      .string()
+      .regex(/^0(\.\d{1,8})?$/)
+      .optional(),
+    leverages: z.array(z.number().int().min(1).max(500)).min(1).max(12).optional(),
+    contractSize: z
+      .string()
+      .regex(/^(0|[1-9]\d{0,11})(\.\d{1,8})?$/)
+      .optional(),
+    calendar: z.enum(['always', 'fx', 'us_equity', 'cme_globex']).optional(),
+  }),
+  reply: envelope(AdminInstrument),
+});

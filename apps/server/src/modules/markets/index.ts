@@ -1,4 +1,5 @@
 export { MarketHub } from './market-hub';
-export { marketsRoutes } from './markets.routes';
+export { marketsAdminRoutes, marketsRoutes } from './markets.routes';
+export const INSTRUMENTS_CHANGED_CHANNEL = 'instruments.changed';
 export { seedInstruments } from './markets.seed';
 export { selectInstruments } from './markets.repo';

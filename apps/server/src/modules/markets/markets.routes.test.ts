@@ -81,8 +81,10 @@ describe('candles and live ticks agree', () => {
     const client = await connectSocket(wsUrl);
     client.send({ op: 'sub', codes: ['BTCUSDT', 'ETHUSDT'] });
     const deadline = Date.now() + 15_000;
-    const count = (code: string) => client.messages.filter((m) => m.type === 'tick' && m.code === code).length;
-    while ((count('BTCUSDT') < 3 || count('ETHUSDT') < 3) && Date.now() < deadline) await sleep(100);
+    const count = (code: string) =>
+      client.messages.filter((m) => m.type === 'tick' && m.code === code).length;
+    while ((count('BTCUSDT') < 3 || count('ETHUSDT') < 3) && Date.now() < deadline)
+      await sleep(100);
     client.close();
     const ticks = client.messages.filter((m) => m.type === 'tick') as {
       code: string;
@@ -138,5 +140,52 @@ describe('candles and live ticks agree', () => {
       '/swx/customer/index/getKValueByCodeAndDate?code=BTCUSDT&timeframe=1min&from=2026-11-21T10:00:00Z&to=2026-11-21T09:00:00Z',
     );
     expect(rev.json().code).toBe(10100);
+  });
+});
+
+describe('instruments in the back office', () => {
+  it('lets an admin change trading settings, audited, and every list follows', async () => {
+    const { staffHeaders } = await import('../../../test/support/staff-session');
+    const admin = (await staffHeaders(t.database, ['admin'])).headers;
+    const support = (await staffHeaders(t.database, ['support'])).headers;
+    const list = (await t.app.inject({ url: '/swx/admin/instruments', headers: admin })).json()
+      .result as { id: number; code: string }[];
+    expect(list).toHaveLength(78);
+    const arb = list.find((i) => i.code === 'ARBUSDT');
+    if (!arb) throw new Error('no ARBUSDT');
+    const post = (payload: object, headers = admin) =>
+      t.app.inject({ method: 'POST', url: `/swx/admin/instruments/${arb.id}`, payload, headers });
+
+    expect((await post({ enabled: false }, support)).json().code).toBe(10108);
+    expect((await post({ leverages: [] })).statusCode).toBe(400);
+    expect((await post({ contractSize: '0' })).json().code).toBe(10100);
+
+    const res = await post({ enabled: false, leverages: [20, 5, 5], spread: '0.001' });
+    expect(res.json()).toMatchObject({
+      code: 20005,
+      result: { enabled: false, leverages: [5, 20], spread: '0.001' },
+    });
+    const listed = async () =>
+      (
+        (await get('/swx/customer/index/listMarketByType?type=2')).json().result as {
+          code: string;
+        }[]
+      ).map((i) => i.code);
+    for (let i = 0; i < 50 && (await listed()).includes('ARBUSDT'); i++) await sleep(20);
+    expect(await listed()).not.toContain('ARBUSDT');
+
+    await post({ enabled: true });
+    for (let i = 0; i < 50 && !(await listed()).includes('ARBUSDT'); i++) await sleep(20);
+    expect(await listed()).toContain('ARBUSDT');
+    const log = (
+      await t.app.inject({
+        url: '/swx/admin/audit?action=instrument.update&pageSize=5',
+        headers: admin,
+      })
+    ).json().result;
+    expect(log.list[1]).toMatchObject({
+      target: 'instrument:ARBUSDT',
+      detail: { enabled: { from: true, to: false } },
+    });
   });
 });

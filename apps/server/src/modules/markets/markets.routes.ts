@@ -3,10 +3,15 @@ import {
   getMarketInfo,
   getPlatformStats,
   getTradingHours,
+  listAdminInstruments,
   listMarketByType,
+  updateInstrument,
 } from '@swx/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../platform/db';
+import { staffActorOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
+import { listInstrumentsForStaff, updateInstrumentForStaff } from './markets.admin';
 import type { MarketHub } from './market-hub';
 import {
   candles,
@@ -58,6 +63,40 @@ export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPlugi
         schema: { tags, params: getTradingHours.params, response: { 200: getTradingHours.reply } },
       },
       async (request) => ok(request, tradingHours(hub, request.params.code)),
+    );
+  };
+}
+
+/** The instruments section of the back office (admin); `onChanged` reloads every node's hub. */
+export function marketsAdminRoutes(db: Db, onChanged: () => Promise<void>): FastifyPluginAsyncZod {
+  const config = { auth: 'staff' as const, roles: ['admin' as const] };
+  return async (app) => {
+    app.get(
+      listAdminInstruments.path,
+      { config, schema: { tags: ['admin'], response: { 200: listAdminInstruments.reply } } },
+      async (request) => ok(request, await listInstrumentsForStaff(db)),
+    );
+    app.post(
+      updateInstrument.path,
+      {
+        config,
+        schema: {
+          tags: ['admin'],
+          params: updateInstrument.params,
+          body: updateInstrument.body,
+          response: { 200: updateInstrument.reply },
+        },
+      },
+      async (request) => {
+        const instrument = await updateInstrumentForStaff(
+          db,
+          staffActorOf(request),
+          request.params.id,
+          request.body,
+        );
+        await onChanged();
+        return ok(request, instrument, 20005);
+      },
     );
   };
 }
