@@ -22,6 +22,7 @@ import {
 } from './modules/params';
 import {
   INSTRUMENTS_CHANGED_CHANNEL,
+  LiveSource,
   MarketHub,
   marketsAdminRoutes,
   marketsRoutes,
@@ -180,7 +181,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(contentAdminRoutes(db));
   await app.register(auditRoutes(db));
 
-  const markets = new MarketHub(config.SIM_SEED, (tick) => bus.emitLocal(TICKS_CHANNEL, tick));
+  // With a live feed, crypto comes from the exchange; every other market stays simulated.
+  const live =
+    config.MARKET_FEED === 'live'
+      ? {
+          source: new LiveSource(db, (error) =>
+            app.log.error({ err: error }, 'saving a live candle failed'),
+          ),
+          types: new Set([2]),
+        }
+      : undefined;
+  const markets = new MarketHub(
+    config.SIM_SEED,
+    (tick) => bus.emitLocal(TICKS_CHANNEL, tick),
+    undefined,
+    live,
+  );
   markets.load(await selectInstruments(db));
   bus.subscribe(INSTRUMENTS_CHANGED_CHANNEL, () => {
     selectInstruments(db).then(

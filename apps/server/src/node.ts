@@ -4,6 +4,7 @@ import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
 import { housekeepingJob } from './platform/housekeeping.jobs';
 import { createJobsRunner, type JobsRunner, type PeriodicJob } from './platform/jobs';
+import { LiveFeed } from './modules/markets';
 import { seed } from './seed';
 
 export interface Node {
@@ -52,6 +53,19 @@ export async function startNode(
   });
   if (config.JOBS_ENABLED) jobs.start(config.JOBS_POLL_MS);
   markets.start();
+  const liveFeed =
+    markets.live && config.MARKET_FEED === 'live'
+      ? new LiveFeed({
+          url: config.LIVE_FEED_URL,
+          codes: markets.liveCodes(),
+          onTick: (tick) => markets.onLiveTick(tick),
+          onStale: (code, stale) => markets.live?.source.markStale(code, stale),
+          staleAfterMs: config.LIVE_STALE_SECONDS * 1000,
+          maxDeviation: config.LIVE_MAX_DEVIATION,
+          log: (message, detail) => app.log.warn({ detail }, message),
+        })
+      : undefined;
+  liveFeed?.start();
 
   return {
     app,
@@ -62,6 +76,8 @@ export async function startNode(
     firstAdmin,
     async close() {
       markets.stop();
+      await liveFeed?.stop();
+      await markets.live?.source.flush();
       await jobs.stop();
       await app.close();
       await bus.close();

@@ -48,6 +48,8 @@ export const MarketItem = z.object({
   open: z.boolean(),
   /** No tick for longer than the staleness limit (live feeds). */
   stale: z.boolean(),
+  /** Where the price comes from; the UI labels simulated prices as such. */
+  source: FeedSource,
   ts: IsoDateTime,
 });
 export type MarketItem = z.infer<typeof MarketItem>;
@@ -59,7 +61,6 @@ export const MarketInfo = MarketItem.extend({
   spread: DecimalString,
   calendar: z.string(),
   nextOpen: IsoDateTime.nullable(),
-  source: FeedSource,
 });
 export type MarketInfo = z.infer<typeof MarketInfo>;
 

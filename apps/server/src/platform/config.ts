@@ -46,6 +46,13 @@ export const ConfigSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(100).default(5_000),
   NODE_ID: z.string().min(1).default(`${hostname()}-${process.pid}`),
   SIM_SEED: z.string().min(1).max(100).default('swx-simulator-v1'),
+  MARKET_FEED: z.enum(['simulator', 'live']).default('simulator'),
+  LIVE_FEED_URL: z.string().url().default('wss://stream.binance.com:9443'),
+  LIVE_STALE_SECONDS: z.coerce.number().int().min(1).default(15),
+  LIVE_MAX_DEVIATION: z
+    .string()
+    .regex(/^0\.\d+$/)
+    .default('0.1'),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
 });

@@ -1,4 +1,6 @@
 export { MarketHub } from './market-hub';
+export { LiveFeed } from './live-feed';
+export { LiveSource } from './live.source';
 export { marketsAdminRoutes, marketsRoutes } from './markets.routes';
 export const INSTRUMENTS_CHANGED_CHANNEL = 'instruments.changed';
 export { seedInstruments } from './markets.seed';

@@ -1,5 +1,8 @@
 import type { TickMessage } from '@swx/contract';
+import { dec } from '@swx/money';
 import type { CalendarId } from './instruments.catalogue';
+import type { LiveTick } from './live-feed';
+import type { LiveSource } from './live.source';
 import type { InstrumentRow } from './markets.repo';
 import { SimulatorSource, type SimulatedSpec } from './simulator.source';
 
@@ -38,8 +41,34 @@ export class MarketHub {
     seed: string,
     private readonly emit: (tick: TickMessage) => void,
     private readonly clock: () => number = () => Date.now() / 1000,
+    /** With a live feed: its prices, and which instruments it carries (crypto). */
+    readonly live?: { source: LiveSource; types: ReadonlySet<number> },
   ) {
     this.source = new SimulatorSource(seed);
+  }
+
+  isLive(instrument: Instrument): boolean {
+    return this.live?.types.has(instrument.row.type) ?? false;
+  }
+
+  liveCodes(): string[] {
+    return this.all()
+      .filter((i) => i.row.enabled && this.isLive(i))
+      .map((i) => i.row.code);
+  }
+
+  /** A tick from the live feed goes to this node's sockets with its change against 24 h ago. */
+  onLiveTick(tick: LiveTick): void {
+    const instrument = this.byCode.get(tick.code);
+    if (!this.live || !instrument?.row.enabled) return;
+    const zdf = this.live.source.onTick(tick);
+    this.emit({
+      type: 'tick',
+      code: tick.code,
+      price: dec(tick.price).toFixed(instrument.row.precision),
+      zdf,
+      ts: new Date(tick.ts).toISOString(),
+    });
   }
 
   load(rows: readonly InstrumentRow[]): void {
@@ -68,7 +97,7 @@ export class MarketHub {
   ticksAt(t: number): TickMessage[] {
     const ts = new Date(t * 1000).toISOString();
     return this.all()
-      .filter((i) => i.row.enabled && this.source.isOpen(i.spec, t))
+      .filter((i) => i.row.enabled && !this.isLive(i) && this.source.isOpen(i.spec, t))
       .map((i) => ({
         type: 'tick',
         code: i.row.code,

@@ -1,6 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import type { CatalogueEntry } from './instruments.catalogue';
+import names from './instrument-names.json';
 import { instruments } from './markets.tables';
 
 export type InstrumentRow = typeof instruments.$inferSelect;
@@ -32,6 +33,7 @@ export async function insertMissingInstruments(
         code: e.code,
         type: e.type,
         name: e.name,
+        names: (names as Record<string, Record<string, string>>)[e.code] ?? {},
         logo: `/logos/${e.code}.svg`,
         precision: e.precision,
         contractSize: e.contractSize,

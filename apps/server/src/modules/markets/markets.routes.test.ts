@@ -124,7 +124,10 @@ describe('candles and live ticks agree', () => {
     const res = await get(
       `/swx/customer/index/getKValueByCodeAndDate?code=${last.code}&timeframe=1min&from=${new Date(Date.parse(last.ts) - 60_000).toISOString()}&to=${last.ts}`,
     );
-    expect(res.json().result.candles.at(-1).c).toBe(last.price);
+    expect(
+      res.json().result.candles.at(-1).c,
+      JSON.stringify({ last, codes: [...new Set(ticks.map((x) => x.code))] }),
+    ).toBe(last.price);
   });
 
   it('refuses an unknown code and a reversed range', async () => {

@@ -34,12 +34,12 @@ export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPlugi
           response: { 200: listMarketByType.reply },
         },
       },
-      async (request) => ok(request, listMarkets(hub, request.query.type, request.locale)),
+      async (request) => ok(request, await listMarkets(hub, request.query.type, request.locale)),
     );
     app.get(
       getMarketInfo.path,
       { schema: { tags, params: getMarketInfo.params, response: { 200: getMarketInfo.reply } } },
-      async (request) => ok(request, marketInfo(hub, request.params.id, request.locale)),
+      async (request) => ok(request, await marketInfo(hub, request.params.id, request.locale)),
     );
     app.get(
       getKValueByCodeAndDate.path,
@@ -50,7 +50,7 @@ export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPlugi
           response: { 200: getKValueByCodeAndDate.reply },
         },
       },
-      async (request) => ok(request, candles(hub, request.query)),
+      async (request) => ok(request, await candles(hub, request.query)),
     );
     app.get(
       getPlatformStats.path,

@@ -12,68 +12,109 @@ function appName(instrument: Instrument, locale: Locale): string {
   return instrument.row.names[locale] ?? instrument.row.name;
 }
 
-function item(hub: MarketHub, instrument: Instrument, locale: Locale, now: number): MarketItem {
+async function item(
+  hub: MarketHub,
+  instrument: Instrument,
+  locale: Locale,
+  now: number,
+): Promise<MarketItem> {
   const { row, spec } = instrument;
   const t = Math.floor(now);
-  return {
+  const base = {
     id: row.id,
     code: row.code,
     type: row.type as MarketType,
     appName: appName(instrument, locale),
     logo: row.logo,
+    precision: row.precision,
+  };
+  const live = hub.live;
+  if (live && hub.isLive(instrument)) {
+    const nowPrice = live.source.price(row.code) ?? (await live.source.lastClose(row.code)) ?? '0';
+    const at = live.source.lastTickAt(row.code);
+    return {
+      ...base,
+      price: dec(live.source.open24h(row.code) ?? nowPrice).toFixed(row.precision),
+      nowPrice: dec(nowPrice).toFixed(row.precision),
+      zdf: live.source.zdf(row.code),
+      hundred: await live.source.hundred(row.code, now),
+      open: true,
+      stale: live.source.isStale(row.code),
+      source: 'live',
+      ts: at === undefined ? iso(t) : new Date(at).toISOString(),
+    };
+  }
+  return {
+    ...base,
     price: hub.source.priceAt(spec, t - 86_400),
     nowPrice: hub.source.priceAt(spec, t),
     zdf: hub.source.zdf(spec, t),
     hundred: hub.source.hundred(spec, t),
-    precision: row.precision,
     open: hub.source.isOpen(spec, t),
     stale: false,
+    source: 'simulator',
     ts: iso(t),
   };
 }
 
-export function listMarkets(
+export async function listMarkets(
   hub: MarketHub,
   type: MarketType | undefined,
   locale: Locale,
-): MarketItem[] {
+): Promise<MarketItem[]> {
   const now = hub.now();
-  return hub
+  const chosen = hub
     .all()
-    .filter((i) => i.row.enabled && (type === undefined || i.row.type === type))
-    .map((i) => item(hub, i, locale, now));
+    .filter((i) => i.row.enabled && (type === undefined || i.row.type === type));
+  return Promise.all(chosen.map((i) => item(hub, i, locale, now)));
 }
 
-export function marketInfo(hub: MarketHub, id: number, locale: Locale): MarketInfo {
+export async function marketInfo(hub: MarketHub, id: number, locale: Locale): Promise<MarketInfo> {
   const instrument = hub.byIdOf(id);
   if (!instrument?.row.enabled) throw new AppError(10101);
   const now = hub.now();
   const { row } = instrument;
   return {
-    ...item(hub, instrument, locale, now),
+    ...(await item(hub, instrument, locale, now)),
     quoteAsset: row.quoteAsset,
     contractSize: dec(row.contractSize).toFixed(),
     leverages: row.leverages,
     spread: dec(row.spread).toFixed(),
     calendar: row.calendar,
     nextOpen: iso(nextOpen(instrument.spec.calendar, Math.floor(now))),
-    source: 'simulator',
   };
 }
 
-export function candles(
+export async function candles(
   hub: MarketHub,
   input: { code: string; timeframe: Timeframe; from?: string | undefined; to?: string | undefined },
-): { code: string; timeframe: Timeframe; candles: Candle[]; source: 'simulator' } {
+): Promise<{
+  code: string;
+  timeframe: Timeframe;
+  candles: Candle[];
+  source: 'simulator' | 'live';
+}> {
   const instrument = hub.byCodeOf(input.code);
   if (!instrument?.row.enabled) throw new AppError(10101);
   const now = hub.now();
   const to = input.to ? Date.parse(input.to) / 1000 : now;
   const from = input.from ? Date.parse(input.from) / 1000 : defaultSpan(input.timeframe, to);
-  if (from > to)
+  if (from > to) {
     throw new AppError(10100, {}, [
       { path: 'query.from', code: 'invalid_range', message: 'from is after to' },
     ]);
+  }
+  const live = hub.live;
+  if (live && hub.isLive(instrument)) {
+    const list = await live.source.candles(
+      input.code,
+      input.timeframe,
+      from,
+      Math.min(to, now),
+      instrument.row.precision,
+    );
+    return { code: input.code, timeframe: input.timeframe, candles: list, source: 'live' };
+  }
   return {
     code: input.code,
     timeframe: input.timeframe,
@@ -114,8 +155,11 @@ export async function platformStats(hub: MarketHub, sources: StatsSources) {
     registeredUsers: await sources.registeredUsers(),
     volume24h: turnovers.reduce((total, v) => total.plus(dec(v)), dec('0')).toFixed(2),
     maxFeeRate: rates
-      .reduce((max, r) => (dec(r).greaterThan(max) ? dec(r) : max), dec('0'))
+      .reduce((top, r) => (dec(r).greaterThan(top) ? dec(r) : top), dec('0'))
       .toFixed(),
-    feed: 'simulator' as const,
+    // "Simulated market data" is shown while any listed price comes from the simulator.
+    feed: hub.all().some((i) => i.row.enabled && !hub.isLive(i))
+      ? ('simulator' as const)
+      : ('live' as const),
   };
 }

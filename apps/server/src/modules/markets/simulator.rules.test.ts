@@ -4,6 +4,7 @@ import {
   forEachSecond,
   hash32,
   path,
+  PATH_BOUND,
   priceFromExponent,
   simulatedPrice,
 } from './simulator.rules';
@@ -52,6 +53,19 @@ describe('simulated prices', () => {
     expect(btcDaily).toBeLessThan(0.08);
     expect(eurDaily).toBeGreaterThan(0.0015);
     expect(eurDaily).toBeLessThan(0.009);
+  });
+
+  it('have a path centred on zero and within its bound', () => {
+    let sum = 0;
+    let extreme = 0;
+    const n = 20_000;
+    for (let i = 0; i < n; i++) {
+      const value = path(hash32(`probe-${i % 50}`), t0 + i * 7_919);
+      sum += value;
+      extreme = Math.max(extreme, Math.abs(value));
+    }
+    expect(Math.abs(sum / n)).toBeLessThan(0.15);
+    expect(extreme).toBeLessThanOrEqual(PATH_BOUND);
   });
 
   it('stay within a plausible band of the base level over years', () => {

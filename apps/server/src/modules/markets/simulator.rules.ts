@@ -10,6 +10,11 @@
  */
 
 export const OCTAVES = 13;
+/** The largest |B(t)| can be: every octave's noise at its bound. */
+export const PATH_BOUND = Array.from(
+  { length: 13 },
+  (_, k) => Math.sqrt(4 ** k / 31_557_600) * Math.sqrt(3),
+).reduce((a, b) => a + b, 0);
 const YEAR_SECONDS = 31_557_600;
 const SCALES = Array.from({ length: OCTAVES }, (_, k) => 4 ** k);
 const WEIGHTS = SCALES.map((s) => Math.sqrt(s / YEAR_SECONDS) * Math.sqrt(3));
@@ -29,9 +34,10 @@ function lattice(seed: number, octave: number, index: number): number {
   let h = (seed ^ Math.imul(octave + 1, 0x9e3779b1)) >>> 0;
   h = (h ^ (index >>> 0)) >>> 0;
   h = Math.imul(h ^ Math.floor(index / 4294967296), 0x85ebca6b) >>> 0;
-  h ^= h >>> 13;
+  h = (h ^ (h >>> 13)) >>> 0;
   h = Math.imul(h, 0xc2b2ae35) >>> 0;
-  h ^= h >>> 16;
+  // `^` yields a signed 32-bit integer: back to unsigned, or half the values would fall below -1.
+  h = (h ^ (h >>> 16)) >>> 0;
   return h / 2147483648 - 1;
 }
 

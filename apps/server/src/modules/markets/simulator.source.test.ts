@@ -41,6 +41,15 @@ describe('simulated candles agree with the ticks', () => {
     },
   );
 
+  it('cuts the newest candle at the end of the range asked for', () => {
+    const now = at('2026-11-21T10:37:42Z');
+    const to = at('2026-11-21T10:37:20Z');
+    const [candle] = source.candles(btc, '1min', to - 10, to, now);
+    expect(candle?.c).toBe(source.priceAt(btc, to));
+    const [later] = source.candles(btc, '1min', to - 10, now, now);
+    expect(later?.c).toBe(source.priceAt(btc, now));
+  });
+
   it('has no candles while the market is closed, and the price stays at the last tick', () => {
     const saturday = at('2026-11-21T15:00:00Z');
     expect(source.isOpen(aapl, saturday)).toBe(false);

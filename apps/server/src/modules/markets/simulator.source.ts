@@ -75,17 +75,19 @@ export class SimulatorSource {
     return prices;
   }
 
+  /** The candle of [start, end) cut at `last`, the last second it may include. */
   private rawCandle(
     spec: SimulatedSpec,
     start: number,
     end: number,
-    now: number,
+    last: number,
   ): RawCandle | null {
-    const finished = end <= now;
+    // A complete candle is the same for every query: only those are cached.
+    const finished = end <= last + 1;
     const key = `${spec.code}|${start}|${end}`;
     if (finished && this.cache.has(key)) return this.cache.get(key) ?? null;
     let candle: { o: number; h: number; l: number; c: number } | null = null;
-    for (const [a, b] of openIntervals(spec.calendar, start, Math.min(end, now + 1))) {
+    for (const [a, b] of openIntervals(spec.calendar, start, Math.min(end, last + 1))) {
       forEachSecond(this.seed, spec, a, b, (_t, x) => {
         if (!candle) candle = { o: x, h: x, l: x, c: x };
         if (x > candle.h) candle.h = x;
@@ -124,7 +126,7 @@ export class SimulatorSource {
     const until = Math.min(to, now);
     const out: Candle[] = [];
     for (const start of bucketStarts(timeframe, from, until + 1, limit)) {
-      const raw = this.rawCandle(spec, start, bucketEnd(timeframe, start), Math.floor(now));
+      const raw = this.rawCandle(spec, start, bucketEnd(timeframe, start), Math.floor(until));
       if (!raw) continue;
       const p = (v: number) => fromGeneratedNumber(v, spec.precision);
       out.push({
