@@ -86,6 +86,70 @@ export default tseslint.config(
       ],
     },
   },
+  // The customer app's one-way imports (STYLE.md): shared -> features -> app. Each block repeats
+  // the "never the server" pattern because a later no-restricted-imports replaces an earlier one.
+  {
+    files: ['apps/web/src/shared/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@swx/server', '**/apps/server/**', '**/server/src/**'],
+              message: 'web apps never import the server',
+            },
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'shared code never imports a feature or the app',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/*/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@swx/server', '**/apps/server/**', '**/server/src/**'],
+              message: 'web apps never import the server',
+            },
+            { group: ['**/app/**'], message: 'a feature never imports the app layer' },
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.\\.)',
+              message: 'a feature never imports another feature (move shared code to shared/)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@swx/server', '**/apps/server/**', '**/server/src/**'],
+              message: 'web apps never import the server',
+            },
+            { group: ['**/app/**'], message: 'a feature never imports the app layer' },
+            {
+              regex: '^\\.\\./(?!\\.\\.)',
+              message: 'a feature never imports another feature (move shared code to shared/)',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/server/src/modules/**'],
     rules: {

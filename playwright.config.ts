@@ -10,16 +10,34 @@ if (!baseURL) {
 
 const iphone = devices['iPhone 14'];
 
+const desktop = {
+  userAgent: devices['Desktop Chrome'].userAgent,
+  viewport: { width: 1280, height: 800 },
+  deviceScaleFactor: 1,
+  isMobile: false,
+  hasTouch: false,
+};
+
+const mobile = {
+  // Only the iPhone's identity: the device preset's WebKit engine is not installed.
+  userAgent: iphone.userAgent,
+  viewport: { width: 390, height: 844 },
+  screen: { width: 390, height: 844 },
+  deviceScaleFactor: iphone.deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+};
+
 export default defineConfig({
-  testDir: 'apps',
-  testMatch: ['**/web/e2e/**/*.spec.ts', '**/admin/e2e/**/*.spec.ts'],
+  testMatch: '**/*.spec.ts',
   forbidOnly: Boolean(process.env.CI),
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: 'list',
   use: {
     baseURL,
     browserName: 'chromium',
+    locale: 'en-US',
     screenshot: 'only-on-failure',
     trace: 'off',
     // Debian's Chromium: CI installs it with apt, and `playwright install` is never run.
@@ -38,27 +56,11 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: 'desktop',
-      use: {
-        userAgent: devices['Desktop Chrome'].userAgent,
-        viewport: { width: 1280, height: 800 },
-        deviceScaleFactor: 1,
-        isMobile: false,
-        hasTouch: false,
-      },
-    },
-    {
-      name: 'mobile',
-      use: {
-        // Only the iPhone's identity: the device preset's WebKit engine is not installed.
-        userAgent: iphone.userAgent,
-        viewport: { width: 390, height: 844 },
-        screen: { width: 390, height: 844 },
-        deviceScaleFactor: iphone.deviceScaleFactor,
-        isMobile: true,
-        hasTouch: true,
-      },
-    },
+    // The customer app: its specs run once with a desktop agent and once with an iPhone agent
+    // (the app picks its layout from the user agent).
+    { name: 'web-desktop', testDir: 'apps/web/e2e', use: desktop },
+    { name: 'web-mobile', testDir: 'apps/web/e2e', use: mobile },
+    // The back office is a desktop tool.
+    { name: 'admin-desktop', testDir: 'apps/admin/e2e', use: desktop },
   ],
 });

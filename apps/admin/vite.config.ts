@@ -6,5 +6,16 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/admin/',
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Keep ES module evaluation order across chunks. main.tsx switches zod to jitless before
+        // the contract builds its schemas; without this the bundler may hoist the contract's chunk
+        // above that call and zod probes `new Function`, which the CSP reports as a violation.
+        strictExecutionOrder: true,
+      },
+    },
+  },
 });

@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // The built server serves dist/ at `/` with history fallback; in `vite dev` the API and the socket
@@ -7,11 +8,34 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/',
   plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: [
+      // zod with `jitless` set before any schema exists (CSP without eval); see the module.
+      {
+        find: /^zod$/,
+        replacement: fileURLToPath(new URL('./src/app/zod-jitless.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // scripts/web-bundle-size.js reads the manifest to measure the home route's initial JavaScript.
     manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract and money packages only declare schemas, constants and functions (and
+        // decimal.js only defines its class), so a module nothing imports from can go, and so can
+        // a schema nothing uses. Without this every page would carry every schema of the contract
+        // and decimal.js with them (about 25 KB gzip), used or not.
+        moduleSideEffects: [
+          { test: /packages[\\/](contract|money|i18n)[\\/]src[\\/]/, sideEffects: false },
+          { test: /node_modules[\\/]decimal\.js[\\/]/, sideEffects: false },
+        ],
+        manualPureFunctions: ['z', 'Decimal'],
+        propertyReadSideEffects: false,
+      },
+    },
   },
   server: {
     proxy: {

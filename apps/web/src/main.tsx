@@ -1,12 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppShell } from './app-shell';
+import './styles.css';
+import { bootstrap } from './app/bootstrap';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppShell />
-  </StrictMode>,
-);
+bootstrap(container).catch((error: unknown) => {
+  console.error('the app could not start', error);
+  container.textContent = 'SWX could not start. Please reload the page.';
+});

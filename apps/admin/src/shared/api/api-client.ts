@@ -5,6 +5,7 @@ import { UI_LOCALE } from '../../i18n/en';
 import { sessionStore } from '../session/session-store';
 import { toast } from '../ui/toast-store';
 import { ApiError } from './api-error';
+import { fillPath, serializeQuery } from './request-url';
 
 /** The back office is served by the API server itself, so every call is same-origin. */
 const BASE_URL = '';
@@ -43,29 +44,6 @@ export type ResultOf<R extends RouteContract> =
 const SUCCESS_CODES = new Set<number>([200, ...Object.keys(successCodes).map(Number)]);
 const SESSION_ENDED = 401;
 const MUST_CHANGE_PASSWORD = 10114;
-
-function fillPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value as string | number));
-  });
-}
-
-/** Query strings as the server reads them: arrays as repeated keys, absent values left out. */
-export function serializeQuery(query: Record<string, unknown> | undefined): string {
-  if (!query) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    const values: unknown[] = Array.isArray(value) ? value : [value];
-    for (const item of values) {
-      if (item === undefined || item === null || item === '') continue;
-      search.append(key, String(item as string | number | boolean));
-    }
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
 
 function parseInput(schema: z.ZodType | undefined, value: unknown, what: string): unknown {
   if (!schema || value === undefined) return value;
@@ -163,7 +141,10 @@ export async function apiCall<R extends RouteContract>(
   const parsed = route.reply.safeParse(json);
   if (!parsed.success) {
     // A reply that breaks the contract is a bug on one side; the issues help whoever fixes it.
-    console.warn(`reply of ${route.method} ${route.path} does not match the contract`, parsed.error.issues);
+    console.warn(
+      `reply of ${route.method} ${route.path} does not match the contract`,
+      parsed.error.issues,
+    );
     fail(new ApiError('contract', 0, t('api.contractMismatch', { path: route.path })), quiet);
   }
   return (parsed.data as { result: ResultOf<R> }).result;

@@ -38,7 +38,7 @@ function set(next: SessionState) {
 
 export const sessionStore = {
   getSnapshot: (): SessionState => state,
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

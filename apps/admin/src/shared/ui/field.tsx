@@ -1,10 +1,4 @@
-import {
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-  useId,
-} from 'react';
+import { type ComponentProps, type ReactNode, useId } from 'react';
 
 export const controlClass =
   'block w-full rounded-md border border-line bg-surface px-2.5 py-1.5 text-sm text-fg ' +
@@ -59,7 +53,7 @@ export function TextField({
   className,
   id: givenId,
   ...input
-}: CommonProps & InputHTMLAttributes<HTMLInputElement>) {
+}: CommonProps & ComponentProps<'input'>) {
   const generated = useId();
   const id = givenId ?? generated;
   return (
@@ -82,7 +76,7 @@ export function TextAreaField({
   className,
   id: givenId,
   ...textarea
-}: CommonProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+}: CommonProps & ComponentProps<'textarea'>) {
   const generated = useId();
   const id = givenId ?? generated;
   return (
@@ -106,7 +100,7 @@ export function SelectField({
   id: givenId,
   children,
   ...select
-}: CommonProps & SelectHTMLAttributes<HTMLSelectElement>) {
+}: CommonProps & ComponentProps<'select'>) {
   const generated = useId();
   const id = givenId ?? generated;
   return (

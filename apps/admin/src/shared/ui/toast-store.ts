@@ -18,7 +18,7 @@ function emit(next: readonly ToastMessage[]) {
 /** Toasts can be raised from anywhere (the API client included); the Toaster renders them. */
 export const toastStore = {
   getSnapshot: (): readonly ToastMessage[] => toasts,
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

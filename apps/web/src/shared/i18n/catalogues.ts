@@ -15,7 +15,10 @@ export function hasCatalogue(locale: string, namespace: string): boolean {
   return `../../../../../packages/i18n/locales/${locale}/${namespace}.json` in files;
 }
 
-export async function loadCatalogue(locale: Locale | string, namespace: string): Promise<Messages> {
+export async function loadCatalogue(
+  locale: Locale | (string & {}),
+  namespace: string,
+): Promise<Messages> {
   const load = files[`../../../../../packages/i18n/locales/${locale}/${namespace}.json`];
   if (!load) throw new Error(`no catalogue ${locale}/${namespace}`);
   return load();

@@ -13,7 +13,8 @@ const catalogueBackend: BackendModule = {
   read(language, namespace, callback) {
     loadCatalogue(language, namespace).then(
       (messages) => callback(null, messages),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };

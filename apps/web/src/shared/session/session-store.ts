@@ -72,36 +72,36 @@ function set(next: SessionState) {
 }
 
 export const session = {
-  get(): SessionState {
+  get: (): SessionState => {
     state ??= load();
     return state;
   },
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },
-  isLoggedIn(): boolean {
+  isLoggedIn: (): boolean => {
     return session.get().token !== null;
   },
   /** After a successful login: stores the token and the user info. */
-  signIn(token: string, user: SessionUser | null): void {
+  signIn: (token: string, user: SessionUser | null): void => {
     write(STORAGE_KEYS.token, token);
     write(STORAGE_KEYS.user, user ? JSON.stringify(user) : null);
     set({ ...session.get(), token, user });
   },
   /** Logout or a 401: forgets token, user and mode (the next login starts on the real account). */
-  clear(): void {
+  clear: (): void => {
     write(STORAGE_KEYS.token, null);
     write(STORAGE_KEYS.user, null);
     write(STORAGE_KEYS.mode, null);
     set({ token: null, user: null, mode: 'real' });
   },
-  setMode(mode: AccountMode): void {
+  setMode: (mode: AccountMode): void => {
     write(STORAGE_KEYS.mode, mode);
     set({ ...session.get(), mode });
   },
   /** Re-reads storage (another tab logged in or out). */
-  reload(): void {
+  reload: (): void => {
     set(load());
   },
 };

@@ -1,0 +1,257 @@
+import { expect, test } from '@playwright/test';
+import { BrowserErrors } from '../../../e2e-support/browser-errors';
+import { AuditPage } from './pages/audit.page';
+import { ChangePasswordPage } from './pages/change-password.page';
+import { ContentPage } from './pages/content.page';
+import { CustomerContentPage } from './pages/customer-content.page';
+import { customerMarketCodes, InstrumentsPage } from './pages/instruments.page';
+import { LoginPage } from './pages/login.page';
+import { ParamsPage } from './pages/params.page';
+import { ShellPage } from './pages/shell.page';
+import { StaffPage } from './pages/staff.page';
+import { toast } from './support/toast';
+import { newStaffPassword } from './support/totp';
+
+/**
+ * The whole life of a fresh installation's back office, in order: the first admin's one-time
+ * password is used up by its first sign-in, so these steps share one run and cannot be retried
+ * piecemeal. Each staff member signs in once (an authenticator code is accepted only once).
+ */
+test.describe.serial('back office on a fresh database', () => {
+  const adminUsername = process.env.E2E_ADMIN_USERNAME ?? 'admin';
+  const supportUsername = `support.${Date.now().toString(36)}`;
+  let supportOneTimePassword = '';
+  const sentence = `E2E check ${Date.now()}: this sentence was added from the back office.`;
+  let disclaimerId = 0;
+
+  test('first admin: enrolment, password change, staff, parameters, instruments, content, audit', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const oneTime = process.env.E2E_ADMIN_PASSWORD;
+    expect(oneTime, 'scripts/e2e.js passes the first admin one-time password').toBeTruthy();
+    const errors = await BrowserErrors.watch(page);
+    const login = new LoginPage(page);
+    const shell = new ShellPage(page);
+
+    await test.step('sign in with the one-time password and enrol an authenticator', async () => {
+      await login.open();
+      await login.submitPassword(adminUsername, oneTime!);
+      await login.enrol();
+    });
+
+    await test.step('the one-time password must be replaced before anything else', async () => {
+      const change = new ChangePasswordPage(page);
+      await expect(change.forcedHeading).toBeVisible();
+      // Other addresses lead back to the same screen.
+      await page.goto('/admin/staff');
+      await expect(change.forcedHeading).toBeVisible();
+      await change.next.fill('short');
+      await change.next.blur();
+      await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
+      await change.changeOneTimePassword(oneTime!, newStaffPassword());
+      await shell.expectSignedInAs(adminUsername);
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Hello, ${adminUsername}` }),
+      ).toBeVisible();
+      for (const section of [
+        'Overview',
+        'Staff',
+        'Parameters',
+        'Instruments',
+        'Content',
+        'Audit log',
+      ] as const) {
+        await expect(shell.link(section)).toBeVisible();
+      }
+    });
+
+    await test.step('create a support member; the one-time password is shown once', async () => {
+      await shell.go('Staff');
+      const staff = new StaffPage(page);
+      supportOneTimePassword = await staff.create(supportUsername, ['Support']);
+      const row = staff.row(supportUsername);
+      await expect(row).toContainText('Support');
+      await expect(row).toContainText('Not set up');
+      await expect(row).toContainText('One-time');
+    });
+
+    await test.step('edit roles, disable, enable and reset another member', async () => {
+      const staff = new StaffPage(page);
+      const finance = `finance.${Date.now().toString(36)}`;
+      const first = await staff.create(finance, ['Finance']);
+      await staff.editRoles(finance, { KYC: true });
+      await expect(staff.row(finance)).toContainText('KYC');
+      await staff.disable(finance);
+      await staff.enable(finance);
+      const second = await staff.resetCredentials(finance);
+      expect(second).not.toBe(first);
+      // Nobody can disable or reset themselves; an admin keeps their own admin role.
+      await expect(
+        staff.row(adminUsername).getByRole('button', { name: /Disable|Reset/ }),
+      ).toHaveCount(0);
+    });
+
+    await test.step('parameters: down_url to an address and back to empty', async () => {
+      await shell.go('Parameters');
+      const params = new ParamsPage(page);
+      await params.startEditing('down_url');
+      await params.input('down_url').fill('ftp://example.org/app.apk');
+      await expect(params.row('down_url').getByText(/starting with https:\/\//)).toBeVisible();
+      await expect(params.row('down_url').getByRole('button', { name: 'Save' })).toBeDisabled();
+      await params.row('down_url').getByRole('button', { name: 'Cancel' }).click();
+
+      await params.set('down_url', 'https://example.org/app.apk');
+      await expect(params.row('down_url')).toContainText('https://example.org/app.apk');
+      await params.set('down_url', '');
+      await expect(params.row('down_url')).toContainText('empty');
+    });
+
+    await test.step('instruments: the editor checks its fields, then a setting is saved', async () => {
+      await shell.go('Instruments');
+      const instruments = new InstrumentsPage(page);
+      await expect(page.getByText(/Nothing in this section can move a price/)).toBeVisible();
+      await instruments.openTab('Crypto');
+      await instruments.find('ARBUSDT');
+      await expect(instruments.table.locator('tbody tr[data-code]')).toHaveCount(1);
+      const row = instruments.row('ARBUSDT');
+      await expect(row.getByRole('img', { name: 'Arbitrum' })).toBeVisible();
+      await expect(row).toContainText('24/7');
+
+      const dialog = await instruments.openEditor('ARBUSDT');
+      const sort = dialog.getByLabel('Sort');
+      const originalSort = await sort.inputValue();
+      // Invalid values are refused in the browser, field by field, before anything is sent.
+      await dialog.getByLabel('Leverages').fill('0, 600');
+      await dialog.getByLabel('Spread (share of the price)').fill('1.5');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText(/^Enter 1 to 12 different whole numbers/)).toBeVisible();
+      await expect(dialog.getByText(/^Enter a decimal from 0 to below 1/)).toBeVisible();
+      await expect(dialog.getByLabel('Spread (share of the price)')).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+
+      // A real save: the sort order one up, then back (two audited changes, prices untouched).
+      const bumped = String(Number(originalSort) + 1);
+      for (const value of [bumped, originalSort]) {
+        await instruments.openEditor('ARBUSDT');
+        await expect(dialog.getByTestId('spread-preview')).toHaveText(
+          'That is 0.04% of the price, 4 basis points.',
+        );
+        await sort.fill(value);
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(toast(page, 'ARBUSDT saved.')).toBeVisible();
+        await expect(instruments.sortCell('ARBUSDT')).toHaveText(value);
+      }
+    });
+
+    await test.step('instruments: disable ARBUSDT, customers no longer see it, enable it', async () => {
+      const instruments = new InstrumentsPage(page);
+      expect(await customerMarketCodes(request, 2)).toContain('ARBUSDT');
+      await instruments.disable('ARBUSDT');
+      // The server reloads the market hub before it answers; poll anyway, as a customer would.
+      await expect.poll(() => customerMarketCodes(request, 2)).not.toContain('ARBUSDT');
+      await instruments.enable('ARBUSDT');
+      await expect.poll(() => customerMarketCodes(request, 2)).toContain('ARBUSDT');
+    });
+
+    await test.step('edit the English disclaimer page', async () => {
+      await shell.go('Content');
+      const content = new ContentPage(page);
+      await content.openTab('Pages');
+      disclaimerId = await content.openEditor('disclaimer');
+      await content.selectLanguage('English');
+      await content.appendToBody('English', `<p>${sentence}</p>`);
+      await expect(content.preview).toContainText(sentence);
+    });
+
+    await test.step('the audit log has the entries and its chain is intact', async () => {
+      await shell.go('Audit log');
+      const audit = new AuditPage(page);
+      await audit.filter('content.translation.save');
+      const edit = audit.rows('content.translation.save').first();
+      await expect(edit).toContainText(`content:${disclaimerId}:en`);
+      await expect(edit).toContainText(adminUsername);
+
+      await audit.filter('staff.create');
+      const creation = audit.rows('staff.create').filter({ hasText: supportUsername });
+      await creation.locator('summary').click();
+      await expect(creation.getByLabel('Detail')).toContainText(supportUsername);
+
+      await audit.filter('instrument.update');
+      const toggles = audit
+        .rows('instrument.update')
+        .filter({ hasText: 'instrument:ARBUSDT' })
+        .filter({ has: page.locator('summary', { hasText: /^enabled$/ }) });
+      await expect(toggles).toHaveCount(2);
+      // Newest first: the last of the two is the disabling.
+      await toggles.last().locator('summary').click();
+      await expect(toggles.last().getByLabel('Detail')).toContainText('"to": false');
+      await expect(toggles.last()).toContainText(adminUsername);
+
+      await audit.verifyChain();
+      await expect(audit.chainResult).toContainText(/Chain intact: \d+ entries checked/);
+    });
+
+    await test.step('sign out', async () => {
+      await shell.signOut();
+      await expect(login.heading).toBeVisible();
+      // The session is gone: a signed-in page sends us back here.
+      await page.goto('/admin/audit');
+      await expect(login.heading).toBeVisible();
+    });
+
+    await page.waitForLoadState('networkidle');
+    expect(errors.messages).toEqual([]);
+  });
+
+  test('support member: first sign-in, then only the sections of the role', async ({ page }) => {
+    test.setTimeout(120_000);
+    expect(supportOneTimePassword, 'the first test created the member').not.toBe('');
+    const errors = await BrowserErrors.watch(page);
+    const login = new LoginPage(page);
+    const shell = new ShellPage(page);
+
+    await login.open();
+    await login.submitPassword(supportUsername, supportOneTimePassword);
+    await login.enrol();
+    await new ChangePasswordPage(page).changeOneTimePassword(
+      supportOneTimePassword,
+      newStaffPassword(),
+    );
+    await shell.expectSignedInAs(supportUsername);
+
+    await expect(shell.link('Overview')).toBeVisible();
+    await expect(shell.link('Content')).toBeVisible();
+    for (const hidden of ['Staff', 'Parameters', 'Instruments', 'Audit log'] as const) {
+      await expect(shell.link(hidden)).toHaveCount(0);
+    }
+    await shell.go('Content');
+    await expect(page.getByRole('link', { name: 'Edit disclaimer', exact: true })).toBeVisible();
+
+    // A deep link to an admin section says it is not available instead of showing a broken page.
+    await page.goto('/admin/staff');
+    await expect(page.getByRole('heading', { name: 'Not available for your roles' })).toBeVisible();
+    await page.goto('/admin/instruments');
+    await expect(page.getByRole('heading', { name: 'Not available for your roles' })).toBeVisible();
+
+    await shell.signOut();
+    await page.waitForLoadState('networkidle');
+    expect(errors.messages).toEqual([]);
+  });
+
+  test('the customer site shows the edited disclaimer', async ({ page }) => {
+    expect(disclaimerId, 'the first test edited the disclaimer').toBeGreaterThan(0);
+    // Its own page, so that errors here are told apart from the back office's.
+    const errors = await BrowserErrors.watch(page);
+    const shown = await new CustomerContentPage(page).open(disclaimerId, sentence);
+    await expect(shown).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors.messages, 'the customer site (apps/web) logs no errors').toEqual([]);
+  });
+});

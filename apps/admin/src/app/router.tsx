@@ -1,0 +1,122 @@
+import { createBrowserRouter } from 'react-router';
+import { FullPageSpinner, RouteError } from './route-states';
+import { RequireSession, RoleGate } from './session-gates';
+import { ShellLayout } from './shell-layout';
+
+/**
+ * Every page is its own chunk; the shell and the gates load with the entry. The gates only hide
+ * what a role cannot use: the server refuses it anyway (10108).
+ */
+export const router = createBrowserRouter(
+  [
+    {
+      errorElement: <RouteError />,
+      hydrateFallbackElement: <FullPageSpinner />,
+      children: [
+        {
+          path: 'login',
+          lazy: () =>
+            import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+        },
+        {
+          element: <RequireSession />,
+          children: [
+            {
+              path: 'change-password',
+              lazy: () =>
+                import('../features/auth/pages/change-password-page').then((m) => ({
+                  Component: m.ChangePasswordPage,
+                })),
+            },
+            {
+              element: <ShellLayout />,
+              errorElement: <RouteError />,
+              children: [
+                {
+                  index: true,
+                  lazy: () =>
+                    import('../features/overview/pages/overview-page').then((m) => ({
+                      Component: m.OverviewPage,
+                    })),
+                },
+                {
+                  element: <RoleGate section="staff" />,
+                  children: [
+                    {
+                      path: 'staff',
+                      lazy: () =>
+                        import('../features/staff/pages/staff-page').then((m) => ({
+                          Component: m.StaffPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  element: <RoleGate section="parameters" />,
+                  children: [
+                    {
+                      path: 'parameters',
+                      lazy: () =>
+                        import('../features/params/pages/params-page').then((m) => ({
+                          Component: m.ParamsPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  element: <RoleGate section="instruments" />,
+                  children: [
+                    {
+                      path: 'instruments',
+                      lazy: () =>
+                        import('../features/instruments/pages/instruments-page').then((m) => ({
+                          Component: m.InstrumentsPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  element: <RoleGate section="content" />,
+                  children: [
+                    {
+                      path: 'content',
+                      lazy: () =>
+                        import('../features/content/pages/content-list-page').then((m) => ({
+                          Component: m.ContentListPage,
+                        })),
+                    },
+                    {
+                      path: 'content/:id',
+                      lazy: () =>
+                        import('../features/content/pages/content-edit-page').then((m) => ({
+                          Component: m.ContentEditPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  element: <RoleGate section="audit" />,
+                  children: [
+                    {
+                      path: 'audit',
+                      lazy: () =>
+                        import('../features/audit/pages/audit-page').then((m) => ({
+                          Component: m.AuditPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  path: '*',
+                  lazy: () =>
+                    import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })),
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);

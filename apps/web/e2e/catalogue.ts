@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const locales = join(dirname(fileURLToPath(import.meta.url)), '../../../packages/i18n/locales');
+const cache = new Map<string, Record<string, string>>();
+
+/** A message of the UI catalogues, so specs check the shipped text in every language. */
+export function text(locale: string, namespace: string, key: string): string {
+  const file = `${locale}/${namespace}`;
+  let messages = cache.get(file);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(join(locales, `${file}.json`), 'utf8')) as Record<
+      string,
+      string
+    >;
+    cache.set(file, messages);
+  }
+  const message = messages[key];
+  if (message === undefined) throw new Error(`no message ${file}:${key}`);
+  return message;
+}

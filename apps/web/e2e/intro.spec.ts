@@ -1,0 +1,101 @@
+import { text } from './catalogue';
+import { expect, test } from './fixtures';
+import { AppPage } from './pages/app.page';
+import { IntroPage } from './pages/intro.page';
+
+// These specs start like a first visit: nothing dismissed in the browser session.
+test.use({ introDismissed: false });
+
+test.describe('intro board', () => {
+  test('a first visit to any page shows the board first, with three principles', async ({
+    page,
+  }) => {
+    const intro = new IntroPage(page);
+    await page.goto('/help/faq?q=deposit');
+    await expect(page).toHaveURL(/\/introduction$/);
+    await expect(intro.heading).toHaveText(text('en', 'intro', 'title'));
+    await expect(intro.slides).toHaveCount(3);
+    await expect(intro.slides.nth(0)).toContainText(text('en', 'intro', 'slides.feed.title'));
+    await expect(intro.slides.nth(1)).toContainText(text('en', 'intro', 'slides.ledger.title'));
+    await expect(intro.slides.nth(2)).toContainText(
+      text('en', 'intro', 'slides.withdrawals.title'),
+    );
+    // The board has no navigation of its own besides Continue and Skip.
+    await expect(page.locator('[data-nav]')).toHaveCount(0);
+  });
+
+  test('Skip goes home and the board stays away for the rest of the session', async ({ page }) => {
+    const app = new AppPage(page);
+    const intro = new IntroPage(page);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/introduction$/);
+    await intro.skipButton.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(app.heading).toHaveText(text('en', 'home', 'title'));
+
+    await page.reload();
+    await expect(app.heading).toHaveText(text('en', 'home', 'title'));
+    await app.open('/help');
+    expect(app.pathname()).toBe('/help');
+  });
+
+  test('Continue while logged out leads to registration (home until that page exists)', async ({
+    page,
+  }) => {
+    const intro = new IntroPage(page);
+    const app = new AppPage(page);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto('/introduction');
+    await intro.continueButton.click();
+    await expect(app.heading).toHaveText(text('en', 'home', 'title'));
+    expect(visited).toContain('/pass/register');
+    expect(app.pathname()).toBe('/');
+    expect(await page.evaluate(() => sessionStorage.getItem('swx.introDismissed'))).toBe('1');
+  });
+
+  test('Continue while logged in goes home', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('swx.token', 'e2e-token'));
+    const intro = new IntroPage(page);
+    const app = new AppPage(page);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto('/introduction');
+    await intro.continueButton.click();
+    await expect(app.heading).toHaveText(text('en', 'home', 'title'));
+    expect(visited).not.toContain('/pass/register');
+  });
+
+  test('a new browser context sees the board again', async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const intro = new IntroPage(page);
+    await page.goto('/');
+    await intro.skipButton.click();
+    await expect(page).toHaveURL(/\/$/);
+
+    const { userAgent, viewport, isMobile } = testInfo.project.use;
+    const context = await browser.newContext({ baseURL, userAgent, viewport, isMobile });
+    const fresh = await context.newPage();
+    await fresh.goto('/help');
+    await expect(fresh).toHaveURL(/\/introduction$/);
+    await expect(new IntroPage(fresh).heading).toHaveText(text('en', 'intro', 'title'));
+    await context.close();
+  });
+
+  test('?lang= on the first visit applies to the board', async ({ page }) => {
+    const intro = new IntroPage(page);
+    await page.goto('/?lang=ar');
+    await expect(page).toHaveURL(/\/introduction$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(intro.heading).toHaveText(text('ar', 'intro', 'title'));
+    await page.getByRole('button', { name: text('ar', 'intro', 'skip') }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../shared/navigation/paths';
+import { useRouteAvailable } from '../../shared/navigation/route-availability';
+import { DemoBadge } from '../../shared/session/demo-badge';
+import { useSession } from '../../shared/session/session-store';
+import { buttonClass } from '../../shared/ui/button';
+import { Icon } from '../../shared/ui/icons';
+import { ThemeToggle } from '../../shared/ui/theme-toggle';
+import { Brand } from './brand';
+import { LanguagePicker } from '../../shared/i18n/language-picker';
+import { TabBar } from './nav-items';
+import { SiteFooter } from './site-footer';
+
+const iconButton =
+  'inline-flex size-11 items-center justify-center rounded-lg text-muted hover:bg-subtle hover:text-fg';
+
+/**
+ * Mobile layout: a top bar (language, notifications when logged in, support, login when logged
+ * out, each once its page exists), a compact footer, and the bottom tab bar.
+ */
+export function MobileLayout({
+  children,
+  hideNavigation,
+}: {
+  children: ReactNode;
+  hideNavigation: boolean;
+}) {
+  const { t } = useTranslation();
+  const { token } = useSession();
+  const available = useRouteAvailable();
+  if (hideNavigation) {
+    return (
+      <div className="flex min-h-dvh flex-col">
+        <DemoBadge className="fixed end-3 top-3 z-40" />
+        {children}
+      </div>
+    );
+  }
+  return (
+    <div className="flex min-h-dvh flex-col pb-[calc(3.5rem+env(safe-area-inset-bottom))]">
+      <header className="sticky top-0 z-30 border-b border-line bg-surface/95 pt-[env(safe-area-inset-top)] backdrop-blur">
+        <div className="flex min-h-14 items-center gap-1 ps-3 pe-1">
+          <Brand />
+          <DemoBadge className="ms-1" />
+          <div className="ms-auto flex items-center">
+            <LanguagePicker compact />
+            <ThemeToggle />
+            {token && available(paths.notifications) ? (
+              <Link
+                to={paths.notifications}
+                className={iconButton}
+                aria-label={t('header.notifications')}
+              >
+                <Icon name="bell" />
+              </Link>
+            ) : null}
+            {available(paths.support) ? (
+              <Link to={paths.support} className={iconButton} aria-label={t('header.support')}>
+                <Icon name="support" />
+              </Link>
+            ) : null}
+            {!token && available(paths.login) ? (
+              <Link to={paths.login} className={`${buttonClass('primary', 'sm')} ms-1`}>
+                {t('header.login')}
+              </Link>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1 flex-col">{children}</div>
+      <SiteFooter compact />
+      <TabBar />
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Locale } from '@swx/i18n';
+import type { Namespace } from '../shared/i18n/catalogues';
+import { loadCatalogue } from '../shared/i18n/catalogues';
+import { paths } from '../shared/navigation/paths';
+import type { IconName } from '../shared/ui/icons';
+
+/**
+ * The route registry: every page of the customer app, with its lazy chunk, the catalogue
+ * namespaces it needs, its navigation entry and whether navigation is hidden on it. A feature
+ * becomes reachable (and its nav entry, top-bar icon or footer link appears) by adding its entry
+ * here; nothing else links to a path that has no entry.
+ */
+
+export type NavId = 'home' | 'market' | 'trading' | 'loan' | 'profile';
+
+export interface NavEntry {
+  id: NavId;
+  icon: IconName;
+  /** Position in the tab bar and the top navigation. */
+  order: number;
+}
+
+type PageModule = { default: ComponentType };
+
+export interface AppRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType> & { preload: (locale: Locale) => Promise<unknown> };
+  nav?: NavEntry;
+  /** No top navigation, tab bar or footer on this page. */
+  hideNavigation?: boolean;
+}
+
+/** Spec §2: a lazily loaded chunk has 120 s to arrive before the page shows its error state. */
+export const LAZY_TIMEOUT_MS = 120_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`chunk did not load within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * A code-split page whose catalogues load in parallel with its chunk (no waterfall of chunk, then
+ * render, then catalogue).
+ */
+function lazyPage(load: () => Promise<PageModule>, namespaces: readonly Namespace[] = []) {
+  let chunk: Promise<PageModule> | undefined;
+  const loadChunk = () => (chunk ??= withTimeout(load(), LAZY_TIMEOUT_MS));
+  const page = lazy(loadChunk) as AppRoute['page'];
+  page.preload = (locale) =>
+    Promise.all([loadChunk(), ...namespaces.map((ns) => loadCatalogue(locale, ns))]);
+  return page;
+}
+
+export const routes: readonly AppRoute[] = [
+  {
+    path: paths.home,
+    page: lazyPage(() => import('../features/home/pages/home-page'), ['home']),
+    nav: { id: 'home', icon: 'home', order: 1 },
+  },
+  {
+    path: paths.introduction,
+    page: lazyPage(() => import('../features/intro/pages/intro-page'), ['intro']),
+    hideNavigation: true,
+  },
+  {
+    path: paths.help,
+    page: lazyPage(() => import('../features/help/pages/help-page'), ['help']),
+  },
+  {
+    path: paths.faq,
+    page: lazyPage(() => import('../features/help/pages/faq-page'), ['help']),
+  },
+  {
+    path: paths.notices,
+    page: lazyPage(() => import('../features/help/pages/notices-page'), ['help']),
+  },
+  {
+    path: paths.detail,
+    page: lazyPage(() => import('../features/help/pages/detail-page'), ['help']),
+  },
+];
+
+/**
+ * Spec §2: navigation is hidden on password reset, login, register and the Google return page.
+ * Kept as data so the rule holds from the moment those routes are registered.
+ */
+export const NAVIGATION_HIDDEN_PATHS: readonly string[] = [
+  paths.reset,
+  paths.login,
+  paths.register,
+  paths.googleCallback,
+];
+
+function normalise(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function findRoute(pathname: string): AppRoute | undefined {
+  const path = normalise(pathname);
+  return routes.find((route) => route.path === path);
+}
+
+export function isRegistered(path: string): boolean {
+  return findRoute(path) !== undefined;
+}
+
+export function isNavigationHidden(pathname: string): boolean {
+  const path = normalise(pathname);
+  return NAVIGATION_HIDDEN_PATHS.includes(path) || findRoute(path)?.hideNavigation === true;
+}
+
+export interface NavItem extends NavEntry {
+  path: string;
+}
+
+/** Home, market, trading, loan, profile: those that are registered, in order. */
+export function navigationItems(): NavItem[] {
+  return routes
+    .flatMap((route) => (route.nav ? [{ ...route.nav, path: route.path }] : []))
+    .sort((a, b) => a.order - b.order);
+}
+
+/** `path` when its page exists, else null (links to features that have not landed are hidden). */
+export function linkIfRegistered(path: string): string | null {
+  return isRegistered(path) ? path : null;
+}

@@ -1,0 +1,171 @@
+import { ErrorReply, successCodes, type RouteContract } from '@swx/contract';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { fillPath, serialiseQuery } from './request-url';
+
+export const REQUEST_TIMEOUT_MS = 90_000;
+
+type Field<Schema, Name extends string> = Schema extends z.ZodType
+  ? object extends z.input<Schema>
+    ? { [K in Name]?: z.input<Schema> }
+    : { [K in Name]: z.input<Schema> }
+  : { [K in Name]?: undefined };
+
+/** What a call of route R takes: its path params, query and body, each typed by the contract. */
+export type InputOf<R extends RouteContract> = Field<R['params'], 'params'> &
+  Field<R['query'], 'query'> &
+  Field<R['body'], 'body'>;
+
+export type ReplyOf<R extends RouteContract> = z.output<R['reply']>;
+export type ResultOf<R extends RouteContract> = ReplyOf<R> extends { result: infer T } ? T : never;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** For money-moving POSTs; a fresh key is made when the route is idempotent and none is given. */
+  idempotencyKey?: string;
+}
+
+export interface ApiClientDeps {
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  token: () => string | null;
+  accountMode: () => 'real' | 'demo';
+  locale: () => string;
+  /** A 401 (HTTP status or body code): the session is over. */
+  onUnauthorized: () => void;
+}
+
+const SUCCESS_CODES = new Set<number>([200, ...Object.keys(successCodes).map(Number)]);
+
+function bodyCode(body: unknown): number | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const code = (body as { code?: unknown }).code;
+  return typeof code === 'number' && Number.isInteger(code) ? code : null;
+}
+
+function bodyMessage(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const msg = (body as { msg?: unknown }).msg;
+  return typeof msg === 'string' && msg.trim() ? msg : null;
+}
+
+export interface ApiClient {
+  /** The whole parsed envelope (`code` may be a 2000x success with a message). */
+  request<R extends RouteContract>(
+    route: R,
+    input: InputOf<R>,
+    options?: CallOptions,
+  ): Promise<ReplyOf<R>>;
+  /** The parsed `result` of a successful reply. */
+  call<R extends RouteContract>(
+    route: R,
+    input: InputOf<R>,
+    options?: CallOptions,
+  ): Promise<ResultOf<R>>;
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const baseUrl = deps.baseUrl ?? '';
+
+  async function request<R extends RouteContract>(
+    route: R,
+    input: InputOf<R>,
+    options: CallOptions = {},
+  ): Promise<ReplyOf<R>> {
+    const parts: {
+      params?: Readonly<Record<string, unknown>>;
+      query?: Readonly<Record<string, unknown>>;
+      body?: unknown;
+    } = input;
+    const { params, query, body } = parts;
+    const url = `${baseUrl}${fillPath(route.path, params)}${route.method === 'GET' ? serialiseQuery(query) : ''}`;
+
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      lang: deps.locale(),
+      'X-Account-Mode': deps.accountMode(),
+    };
+    const token = deps.token();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (route.method === 'POST') headers['content-type'] = 'application/json';
+    if (route.idempotent)
+      headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const cancel = () => controller.abort();
+    if (options.signal?.aborted) controller.abort();
+    options.signal?.addEventListener('abort', cancel, { once: true });
+
+    const failure = (cause: unknown) =>
+      new ApiError({
+        kind: timedOut ? 'timeout' : options.signal?.aborted ? 'aborted' : 'network',
+        cause,
+      });
+
+    let response: Response;
+    let payload: unknown;
+    try {
+      const fetchImpl = deps.fetch ?? globalThis.fetch.bind(globalThis);
+      try {
+        response = await fetchImpl(url, {
+          method: route.method,
+          headers,
+          body: route.method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+          signal: controller.signal,
+          credentials: 'same-origin',
+        });
+      } catch (error) {
+        throw failure(error);
+      }
+      if (response.status === 401) {
+        deps.onUnauthorized();
+        throw new ApiError({ kind: 'http', code: 401, status: 401 });
+      }
+      try {
+        payload = await response.json();
+      } catch (error) {
+        if (timedOut || options.signal?.aborted) throw failure(error);
+        payload = undefined;
+      }
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', cancel);
+    }
+
+    const code = bodyCode(payload);
+    if (code === 401) {
+      deps.onUnauthorized();
+      throw new ApiError({ kind: 'http', code, status: response.status });
+    }
+    if (code !== null && SUCCESS_CODES.has(code) && response.ok) {
+      const parsed = route.reply.safeParse(payload);
+      if (!parsed.success) {
+        throw new ApiError({ kind: 'reply', code, status: response.status, cause: parsed.error });
+      }
+      return parsed.data as ReplyOf<R>;
+    }
+    const error = ErrorReply.safeParse(payload);
+    throw new ApiError({
+      kind: 'http',
+      code,
+      status: response.status,
+      serverMessage: bodyMessage(payload),
+      requestId: error.success ? (error.data.result?.requestId ?? null) : null,
+    });
+  }
+
+  return {
+    request,
+    async call(route, input, options) {
+      const reply = await request(route, input, options);
+      return (reply as { result: unknown }).result as never;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { getContentsById } from '@swx/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { session, STORAGE_KEYS } from '../session/session-store';
+import { api, setUnauthorizedHandler } from './api';
+
+describe('the app API client', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('clears the stored session and hands over to the login page on a body code 401', async () => {
+    session.signIn('expired', { username: 'amy' });
+    session.setMode('demo');
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 401, msg: 'Please log in again', result: null })),
+    );
+
+    await expect(api.call(getContentsById, { params: { id: 1 } })).rejects.toMatchObject({
+      code: 401,
+    });
+
+    expect(toLogin).toHaveBeenCalledTimes(1);
+    expect(session.get()).toEqual({ token: null, user: null, mode: 'real' });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('sends the stored session with each request', async () => {
+    session.signIn('tok-2', null);
+    session.setMode('demo');
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+      Response.json({ code: 10101, msg: 'Not found', result: null }, { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await api.call(getContentsById, { params: { id: 5 } }).catch(() => undefined);
+    const headers = fetchMock.mock.calls[0]?.[1].headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer tok-2');
+    expect(headers['X-Account-Mode']).toBe('demo');
+    expect(headers.lang).toBe('en');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/swx/customer/index/getContentsById/5');
+  });
+});

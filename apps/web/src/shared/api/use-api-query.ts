@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../ui/toast-store';
+import { ApiError, isAbort } from './api-error';
+import { apiErrorMessage } from './error-message';
+
+export type QueryState<T> =
+  | { status: 'loading'; data: T | undefined; error: undefined }
+  | { status: 'success'; data: T; error: undefined }
+  | { status: 'error'; data: T | undefined; error: unknown };
+
+export interface QueryOptions {
+  /** Failures only change the state; no toast (background data such as footer links). */
+  silent?: boolean;
+  /** Codes the page explains itself (e.g. 10101 "not found"), so no toast for them. */
+  expectedCodes?: readonly number[];
+  /** While a new key loads, keep showing the previous key's data (search results as you type). */
+  keepPreviousData?: boolean;
+}
+
+const FRESH_MS = 30_000;
+const cache = new Map<string, { data: unknown; at: number }>();
+
+/** Forgets cached replies (tests; a later logout may want it too). */
+export function clearQueryCache(): void {
+  cache.clear();
+}
+
+/**
+ * Loads data for a screen: cancels on unmount or key change, keeps the last reply for the same key
+ * (and language) for a moment so going back does not flash a skeleton, and reports failures in a
+ * toast with the translated message. `key` null means "not yet" (e.g. a missing id).
+ */
+export function useApiQuery<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  options: QueryOptions = {},
+): QueryState<T> & { retry: () => void } {
+  const { t, i18n } = useTranslation();
+  const fullKey = key === null ? null : `${i18n.language}\u0000${key}`;
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<QueryState<T>>(() => initial<T>(fullKey));
+
+  useEffect(() => {
+    if (fullKey === null) return;
+    const cached = cache.get(fullKey);
+    setState((previous) => {
+      const next = initial<T>(fullKey);
+      return next.status === 'loading' && optionsRef.current.keepPreviousData
+        ? { status: 'loading', data: previous.data, error: undefined }
+        : next;
+    });
+    if (cached && Date.now() - cached.at < FRESH_MS && attempt === 0) return;
+    const controller = new AbortController();
+    loadRef.current(controller.signal).then(
+      (data) => {
+        cache.set(fullKey, { data, at: Date.now() });
+        if (!controller.signal.aborted) setState({ status: 'success', data, error: undefined });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbort(error)) return;
+        setState((prev) => ({ status: 'error', data: prev.data, error }));
+        const { silent, expectedCodes = [] } = optionsRef.current;
+        const expected =
+          error instanceof ApiError &&
+          error.code !== null &&
+          (error.code === 401 || expectedCodes.includes(error.code));
+        if (!silent && !expected) {
+          toast.error(apiErrorMessage(error, t, (k) => i18n.exists(k)));
+        }
+        if (!(error instanceof ApiError)) console.warn('request failed', error);
+      },
+    );
+    return () => controller.abort();
+    // t and i18n change with the language, which is part of fullKey already.
+  }, [fullKey, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...state, retry };
+}
+
+function initial<T>(fullKey: string | null): QueryState<T> {
+  const cached = fullKey === null ? undefined : cache.get(fullKey);
+  return cached
+    ? { status: 'success', data: cached.data as T, error: undefined }
+    : { status: 'loading', data: undefined, error: undefined };
+}

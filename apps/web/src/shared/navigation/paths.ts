@@ -1,0 +1,28 @@
+/**
+ * The product's addresses (spec §2). Only those registered in app/routes.tsx are live; features
+ * ask `useRouteAvailable` before linking to one that belongs to another feature.
+ */
+export const paths = {
+  home: '/',
+  introduction: '/introduction',
+  help: '/help',
+  faq: '/help/faq',
+  notices: '/help/notice',
+  detail: '/detail',
+  market: '/market',
+  trading: '/trading',
+  loan: '/loan',
+  nfts: '/nfts',
+  profile: '/profile',
+  support: '/profile/kefu',
+  notifications: '/profile/notification',
+  login: '/pass/login',
+  register: '/pass/register',
+  reset: '/pass/reset',
+  googleCallback: '/api/loginCallback/google',
+} as const;
+
+/** `/detail?id=..&title=..`: a content page (footer pages, notices, FAQ entries). */
+export function detailHref(id: number, title: string): string {
+  return `${paths.detail}?${new URLSearchParams({ id: String(id), title }).toString()}`;
+}

@@ -1,0 +1,264 @@
+import {
+  ServerMessage,
+  type ClientMessage,
+  type TickMessage,
+  type UserEventMessage,
+} from '@swx/contract';
+
+/** The part of the browser's WebSocket the client uses (a fake one stands in for it in tests). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+export interface RealtimeOptions {
+  url: () => string;
+  createSocket: SocketFactory;
+  token: () => string | null;
+  /** 0 <= random() < 1; injectable so tests get a fixed jitter. */
+  random?: () => number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** How long an unused socket stays open (a page change often resubscribes at once). */
+  idleCloseMs?: number;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+const OPEN = 1;
+
+type TickListener = (tick: TickMessage) => void;
+type UserListener = (event: UserEventMessage) => void;
+
+/**
+ * One WebSocket per tab to `/ws`. Subscriptions are reference-counted per code: the server hears
+ * `sub` only when the first subscriber of a code arrives and `unsub` when the last one leaves.
+ * After a reconnect (exponential backoff with jitter) the client authenticates again and
+ * resubscribes every code. Socket errors are only logged.
+ */
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private readonly refs = new Map<string, number>();
+  private readonly tickListeners = new Map<string, Set<TickListener>>();
+  private readonly userListeners = new Set<UserListener>();
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly options: Required<RealtimeOptions>;
+
+  constructor(options: RealtimeOptions) {
+    this.options = {
+      random: Math.random,
+      baseDelayMs: 500,
+      maxDelayMs: 30_000,
+      idleCloseMs: 10_000,
+      log: (message, detail) => console.warn(`[realtime] ${message}`, detail ?? ''),
+      ...options,
+    };
+  }
+
+  /** Codes with at least one subscriber, in subscription order. */
+  subscribedCodes(): string[] {
+    return [...this.refs.keys()];
+  }
+
+  subscribe(codes: readonly string[], listener: TickListener): () => void {
+    const unique = [...new Set(codes)];
+    const added: string[] = [];
+    for (const code of unique) {
+      const count = this.refs.get(code) ?? 0;
+      this.refs.set(code, count + 1);
+      if (count === 0) added.push(code);
+      let set = this.tickListeners.get(code);
+      if (!set) this.tickListeners.set(code, (set = new Set()));
+      set.add(listener);
+    }
+    this.ensureConnected();
+    if (added.length > 0) this.send({ op: 'sub', codes: added });
+
+    let active = true;
+    return () => {
+      if (!active) return;
+      active = false;
+      const removed: string[] = [];
+      for (const code of unique) {
+        this.tickListeners.get(code)?.delete(listener);
+        const count = (this.refs.get(code) ?? 1) - 1;
+        if (count <= 0) {
+          this.refs.delete(code);
+          this.tickListeners.delete(code);
+          removed.push(code);
+        } else {
+          this.refs.set(code, count);
+        }
+      }
+      if (removed.length > 0) this.send({ op: 'unsub', codes: removed });
+      this.closeIfIdle();
+    };
+  }
+
+  onUserEvent(listener: UserListener): () => void {
+    this.userListeners.add(listener);
+    this.ensureConnected();
+    return () => {
+      this.userListeners.delete(listener);
+      this.closeIfIdle();
+    };
+  }
+
+  /** The stored token changed (login or logout): authenticate the open socket again. */
+  reauthenticate(): void {
+    const token = this.options.token();
+    if (token) this.send({ op: 'auth', token });
+    else if (this.socket) this.reconnectNow();
+  }
+
+  /** Stops everything (tests, page unload). */
+  dispose(): void {
+    this.clearTimers();
+    this.refs.clear();
+    this.tickListeners.clear();
+    this.userListeners.clear();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'disposed');
+    }
+  }
+
+  /** The delay before reconnect attempt n (0-based): half fixed, half random, capped. */
+  backoffDelay(attempt: number): number {
+    const { baseDelayMs, maxDelayMs, random } = this.options;
+    const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(attempt, 16));
+    return Math.round(ceiling / 2 + random() * (ceiling / 2));
+  }
+
+  private wanted(): boolean {
+    return this.refs.size > 0 || this.userListeners.size > 0;
+  }
+
+  private ensureConnected() {
+    if (this.idleTimer) {
+      clearTimeout(this.idleTimer);
+      this.idleTimer = null;
+    }
+    if (this.socket || this.reconnectTimer) return;
+    this.connect();
+  }
+
+  private connect() {
+    let socket: SocketLike;
+    try {
+      socket = this.options.createSocket(this.options.url());
+    } catch (error) {
+      this.options.log('could not open the socket', error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      const token = this.options.token();
+      if (token) this.send({ op: 'auth', token });
+      const codes = this.subscribedCodes();
+      if (codes.length > 0) this.send({ op: 'sub', codes });
+    };
+    socket.onmessage = (event) => this.receive(event.data);
+    socket.onerror = (event) => this.options.log('socket error', event.type);
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.wanted()) this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect() {
+    if (this.reconnectTimer) return;
+    const delay = this.backoffDelay(this.attempt);
+    this.attempt += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.wanted() && !this.socket) this.connect();
+    }, delay);
+  }
+
+  private reconnectNow() {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.close(1000, 'reconnect');
+    }
+    if (this.wanted()) this.connect();
+  }
+
+  private closeIfIdle() {
+    if (this.wanted() || this.idleTimer) return;
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.wanted()) return;
+      this.clearTimers();
+      const socket = this.socket;
+      this.socket = null;
+      if (socket) {
+        socket.onclose = null;
+        socket.close(1000, 'idle');
+      }
+    }, this.options.idleCloseMs);
+  }
+
+  private clearTimers() {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.reconnectTimer = null;
+    this.idleTimer = null;
+  }
+
+  private send(message: ClientMessage) {
+    // Not open yet: onopen sends auth and the full subscription list, so nothing is lost.
+    if (this.socket?.readyState !== OPEN) return;
+    try {
+      this.socket.send(JSON.stringify(message));
+    } catch (error) {
+      this.options.log('send failed', error);
+    }
+  }
+
+  private receive(data: unknown) {
+    let json: unknown;
+    try {
+      json = JSON.parse(typeof data === 'string' ? data : '');
+    } catch {
+      this.options.log('unreadable message');
+      return;
+    }
+    const parsed = ServerMessage.safeParse(json);
+    if (!parsed.success) {
+      this.options.log('message outside the contract', parsed.error.issues);
+      return;
+    }
+    const message = parsed.data;
+    switch (message.type) {
+      case 'tick':
+        for (const listener of this.tickListeners.get(message.code) ?? []) listener(message);
+        break;
+      case 'order':
+      case 'balance':
+      case 'notification':
+        for (const listener of this.userListeners) listener(message);
+        break;
+      case 'error':
+        this.options.log(`server error ${message.code}`, message.msg);
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,157 @@
+// Screenshots of the customer app for review: starts the built product on a fresh data directory
+// (scripts/test-server.js) and writes full-page PNGs to screenshots/ (git-ignored) for mobile and
+// desktop in English, Arabic and Japanese, plus dark-theme and 320 px variants of a few pages.
+// `npm run screenshots` builds first; `node scripts/screenshots.js` uses the existing build.
+/* global document, location -- used inside page scripts */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, devices } from '@playwright/test';
+import { root, startTestServer } from './test-server.js';
+
+const outDir = join(root, 'screenshots');
+const LANGUAGES = ['en', 'ar', 'ja'];
+
+const DEVICES = {
+  mobile: {
+    userAgent: devices['iPhone 14'].userAgent,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+  },
+  desktop: {
+    userAgent: devices['Desktop Chrome'].userAgent,
+    viewport: { width: 1440, height: 900 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+  },
+};
+
+async function aboutUsId(baseUrl) {
+  const response = await fetch(`${baseUrl}/swx/customer/index/listContents/1`);
+  const body = await response.json();
+  const page = body?.result?.find((p) => p.slug === 'about-us') ?? body?.result?.[0];
+  if (!page) throw new Error('no company page to photograph (listContents/1 is empty)');
+  return page;
+}
+
+async function shoot(browser, baseUrl, { device, lang, theme = 'light', width, pages }) {
+  const preset = DEVICES[device];
+  const context = await browser.newContext({
+    ...preset,
+    viewport: width ? { ...preset.viewport, width } : preset.viewport,
+    colorScheme: theme,
+    locale: 'en-US',
+  });
+  await context.addInitScript(
+    ({ lang, theme }) => {
+      localStorage.setItem('swx.lang', lang);
+      localStorage.setItem('swx.theme', theme);
+      // Every page but the board itself is photographed as after the intro was dismissed.
+      if (location.pathname !== '/introduction') sessionStorage.setItem('swx.introDismissed', '1');
+    },
+    { lang, theme },
+  );
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  for (const { name, path, ready } of pages) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.waitForLoadState('networkidle');
+    if (ready) await page.locator(ready).first().waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    const variant = [theme === 'dark' ? 'dark' : '', width ? `${width}px` : '']
+      .filter(Boolean)
+      .join('-');
+    const file = `${device}-${lang}${variant ? `-${variant}` : ''}-${name}.png`;
+    // The viewport grows to the whole page instead of `fullPage`, so fixed bars (the mobile tab
+    // bar) sit at the bottom of the picture and dvh-based heights match what a reader sees.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    const viewport = page.viewportSize();
+    if (viewport && height > viewport.height) {
+      await page.setViewportSize({ width: viewport.width, height });
+      await page.waitForTimeout(100);
+    }
+    await page.screenshot({ path: join(outDir, file) });
+    if (viewport) await page.setViewportSize(viewport);
+    console.log(`  ${file}`);
+  }
+  await context.close();
+  return problems;
+}
+
+async function main() {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const server = await startTestServer();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
+  });
+  try {
+    const about = await aboutUsId(server.baseUrl);
+    const detail = `/detail?${new URLSearchParams({ id: String(about.id), title: about.title })}`;
+    const pages = [
+      { name: 'introduction', path: '/introduction', ready: 'h1' },
+      { name: 'home', path: '/', ready: '[data-notice], [data-feature]' },
+      { name: 'help', path: '/help', ready: '[data-category]' },
+      { name: 'faq', path: '/help/faq', ready: '[data-faq-item]' },
+      { name: 'notices', path: '/help/notice', ready: '[data-notice]' },
+      { name: 'detail-about-us', path: detail, ready: '.prose-content' },
+    ];
+    const byName = (...names) => pages.filter((p) => names.includes(p.name));
+    const problems = [];
+    console.log(`screenshots of ${server.baseUrl} into ${outDir}:`);
+    for (const device of Object.keys(DEVICES)) {
+      for (const lang of LANGUAGES) {
+        problems.push(...(await shoot(browser, server.baseUrl, { device, lang, pages })));
+      }
+      for (const lang of ['en', 'ar']) {
+        problems.push(
+          ...(await shoot(browser, server.baseUrl, {
+            device,
+            lang,
+            theme: 'dark',
+            pages: byName('introduction', 'home', 'faq', 'detail-about-us'),
+          })),
+        );
+      }
+    }
+    for (const lang of ['en', 'ar']) {
+      problems.push(
+        ...(await shoot(browser, server.baseUrl, {
+          device: 'mobile',
+          lang,
+          width: 320,
+          pages: byName('introduction', 'home', 'help', 'faq'),
+        })),
+      );
+      problems.push(
+        ...(await shoot(browser, server.baseUrl, {
+          device: 'desktop',
+          lang,
+          width: 320,
+          pages: byName('home'),
+        })),
+      );
+    }
+    if (problems.length > 0) {
+      console.error(`browser errors while taking screenshots:\n  ${problems.join('\n  ')}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
