@@ -28,6 +28,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'admin',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
+          isolate: true,
+          testTimeout: 10_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
