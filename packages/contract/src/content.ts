@@ -6,6 +6,26 @@ import { route } from './route';
 export const ContentType = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 export type ContentType = z.infer<typeof ContentType>;
 
+/** The only markup content may carry: structure and emphasis, links, simple tables. */
+export const CONTENT_ALLOWED_TAGS = [
+  'h2',
+  'h3',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'a',
+  'br',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+] as const;
+
 export const ContentKind = z.enum(['page', 'faq', 'notice']);
 export type ContentKind = z.infer<typeof ContentKind>;
 

@@ -7,47 +7,25 @@
  */
 import { sql } from 'drizzle-orm';
 import { findInvariantBreaches } from '../modules/ledger';
-import { ConfigError, loadConfig } from '../platform/config';
-import { openDatabase } from '../platform/db';
-import { refuseWhileServerHoldsData } from './data-dir-guard';
+import { runCheck } from './run-check';
 
-async function main(): Promise<number> {
-  const config = loadConfig();
-  const busy = refuseWhileServerHoldsData(config);
-  if (busy) {
-    console.error(busy);
-    return 2;
+runCheck(async (database) => {
+  const counts = (await database.db.execute<Record<string, unknown>>(sql`
+    select (select count(*) from ledger_accounts)::int as accounts,
+           (select count(*) from ledger_transactions)::int as transactions,
+           (select count(*) from ledger_postings)::int as postings`)) as {
+    rows: { accounts: number; transactions: number; postings: number }[];
+  };
+  const c = counts.rows[0];
+  const breaches = await findInvariantBreaches(database.db);
+  console.log(
+    `ledger: ${c?.accounts ?? 0} accounts, ${c?.transactions ?? 0} transactions, ${c?.postings ?? 0} postings (${database.kind})`,
+  );
+  if (breaches.length === 0) {
+    console.log('ledger invariants hold');
+    return 0;
   }
-  const database = await openDatabase(config);
-  try {
-    await database.migrate();
-    const counts = (await database.db.execute<Record<string, unknown>>(sql`
-      select (select count(*) from ledger_accounts)::int as accounts,
-             (select count(*) from ledger_transactions)::int as transactions,
-             (select count(*) from ledger_postings)::int as postings`)) as {
-      rows: { accounts: number; transactions: number; postings: number }[];
-    };
-    const c = counts.rows[0];
-    const breaches = await findInvariantBreaches(database.db);
-    console.log(
-      `ledger: ${c?.accounts ?? 0} accounts, ${c?.transactions ?? 0} transactions, ${c?.postings ?? 0} postings (${database.kind})`,
-    );
-    if (breaches.length === 0) {
-      console.log('ledger invariants hold');
-      return 0;
-    }
-    console.error(`ledger invariants BROKEN (${breaches.length}):`);
-    for (const b of breaches.slice(0, 200)) console.error(`  ${b.invariant}: ${b.detail}`);
-    return 1;
-  } finally {
-    await database.close();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  },
-);
+  console.error(`ledger invariants BROKEN (${breaches.length}):`);
+  for (const b of breaches.slice(0, 200)) console.error(`  ${b.invariant}: ${b.detail}`);
+  return 1;
+});

@@ -1,5 +1,6 @@
 import {
   type AdminContentItem,
+  CONTENT_ALLOWED_TAGS,
   ContentKind,
   type ContentTranslation,
   type ContentType,
@@ -26,24 +27,7 @@ export const FAQ_CATEGORIES = FaqCategory.options;
 export const CONTENT_TYPES = [1, 2, 3] as const satisfies readonly ContentType[];
 
 /** What the server's sanitiser keeps; everything else is removed from a body. */
-export const ALLOWED_TAGS = [
-  'h2',
-  'h3',
-  'p',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'em',
-  'a',
-  'br',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-] as const;
+export const ALLOWED_TAGS = CONTENT_ALLOWED_TAGS;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 export const SLUG_MAX = 64;

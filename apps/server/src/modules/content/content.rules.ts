@@ -1,24 +1,5 @@
+import { CONTENT_ALLOWED_TAGS } from '@swx/contract';
 import sanitizeHtml from 'sanitize-html';
-
-/** The only markup content may carry: structure and emphasis, links, simple tables. */
-export const ALLOWED_TAGS = [
-  'h2',
-  'h3',
-  'p',
-  'ul',
-  'ol',
-  'li',
-  'strong',
-  'em',
-  'a',
-  'br',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
 
 /**
  * Sanitises staff-written HTML: whitelisted tags only, no attributes but `href` on links (http,
@@ -26,7 +7,7 @@ export const ALLOWED_TAGS = [
  */
 export function sanitizeBody(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
+    allowedTags: [...CONTENT_ALLOWED_TAGS],
     allowedAttributes: { a: ['href', 'rel', 'target'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowProtocolRelative: false,
