@@ -36,6 +36,14 @@ async function aboutUsId(baseUrl) {
   return page;
 }
 
+async function btcId(baseUrl) {
+  const response = await fetch(`${baseUrl}/swx/customer/index/listMarketByType?type=2`);
+  const body = await response.json();
+  const btc = body?.result?.find((m) => m.code === 'BTCUSDT');
+  if (!btc) throw new Error('no BTCUSDT to photograph (listMarketByType?type=2)');
+  return btc.id;
+}
+
 async function shoot(browser, baseUrl, { device, lang, theme = 'light', width, pages }) {
   const preset = DEVICES[device];
   const context = await browser.newContext({
@@ -95,7 +103,13 @@ async function main() {
     const detail = `/detail?${new URLSearchParams({ id: String(about.id), title: about.title })}`;
     const pages = [
       { name: 'introduction', path: '/introduction', ready: 'h1' },
-      { name: 'home', path: '/', ready: '[data-notice], [data-feature]' },
+      { name: 'home', path: '/', ready: '[data-market-row]' },
+      { name: 'market', path: '/market', ready: '[data-market-row]' },
+      {
+        name: 'coin',
+        path: `/cruuency?code=BTCUSDT&type=2&id=${await btcId(server.baseUrl)}`,
+        ready: '[data-testid="candle-chart"][data-bars]',
+      },
       { name: 'help', path: '/help', ready: '[data-category]' },
       { name: 'faq', path: '/help/faq', ready: '[data-faq-item]' },
       { name: 'notices', path: '/help/notice', ready: '[data-notice]' },
@@ -114,7 +128,7 @@ async function main() {
             device,
             lang,
             theme: 'dark',
-            pages: byName('introduction', 'home', 'faq', 'detail-about-us'),
+            pages: byName('introduction', 'home', 'market', 'coin', 'faq', 'detail-about-us'),
           })),
         );
       }
@@ -125,7 +139,7 @@ async function main() {
           device: 'mobile',
           lang,
           width: 320,
-          pages: byName('introduction', 'home', 'help', 'faq'),
+          pages: byName('introduction', 'home', 'market', 'coin', 'help', 'faq'),
         })),
       );
       problems.push(

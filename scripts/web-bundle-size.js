@@ -15,7 +15,7 @@ const manifestPath = join(dist, '.vite/manifest.json');
 
 const HOME_PAGE = 'src/features/home/pages/home-page.tsx';
 /** Catalogue namespaces the home route renders with: i18next's defaults plus the page's own. */
-const FIRST_RENDER_NAMESPACES = ['common', 'errors', 'home'];
+const FIRST_RENDER_NAMESPACES = ['common', 'errors', 'home', 'markets'];
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);

@@ -4,11 +4,12 @@ import { expect, isMobileProject, test } from './fixtures';
 import { AppPage } from './pages/app.page';
 
 test.describe('navigation', () => {
-  test('shows only the entries whose pages exist (Home today)', async ({ page }) => {
+  test('shows only the entries whose pages exist (Home and Markets today)', async ({ page }) => {
     const app = new AppPage(page);
     await app.open('/help');
     await expect(app.navEntry('home')).toBeVisible();
-    for (const id of ['market', 'trading', 'loan', 'profile']) {
+    await expect(app.navEntry('market')).toBeVisible();
+    for (const id of ['trading', 'loan', 'profile']) {
       await expect(app.navEntry(id)).toHaveCount(0);
     }
     await app.navEntry('home').click();
@@ -32,7 +33,16 @@ test.describe('navigation', () => {
     const hrefs = await page
       .locator('a[href^="/"]')
       .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-    const live = ['/', '/help', '/help/faq', '/help/notice', '/detail', '/introduction'];
+    const live = [
+      '/',
+      '/market',
+      '/cruuency',
+      '/help',
+      '/help/faq',
+      '/help/notice',
+      '/detail',
+      '/introduction',
+    ];
     expect(
       hrefs.filter((href) => !live.includes(href)),
       testInfo.project.name,
@@ -52,7 +62,7 @@ test.describe('navigation', () => {
 });
 
 test.describe('footer', () => {
-  test('groups company, statement and policy pages from the server; no empty product group', async ({
+  test('groups company, statement and policy pages from the server; products that exist', async ({
     page,
     request,
   }) => {
@@ -79,7 +89,10 @@ test.describe('footer', () => {
     await expect(app.footerGroup('policy').getByRole('link')).toHaveText(
       policy.map((p) => p.title),
     );
-    await expect(app.footerGroup('product')).toHaveCount(0);
+    // Only the products whose pages exist (Markets today).
+    await expect(app.footerGroup('product').getByRole('link')).toHaveText([
+      text('en', 'common', 'footer.market'),
+    ]);
   });
 
   test('a footer page opens as a content page with its id and title', async ({ page, request }) => {

@@ -106,8 +106,8 @@ test('an unknown path goes home', async ({ page }) => {
   await expect(app.heading).toHaveText(text('en', 'home', 'title'));
 });
 
-test('a path whose feature has not landed yet (/market) goes home', async ({ page }) => {
+test('a path whose feature has not landed yet (/trading) goes home', async ({ page }) => {
   const app = new AppPage(page);
-  await app.open('/market');
+  await app.open('/trading');
   expect(app.pathname()).toBe('/');
 });

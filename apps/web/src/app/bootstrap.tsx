@@ -10,6 +10,7 @@ import {
   storeLocale,
   withoutLangParam,
 } from '../shared/i18n/language';
+import { setConventionLocale } from '../shared/market/up-down';
 import { paths } from '../shared/navigation/paths';
 import { initTheme } from '../shared/ui/theme';
 import { layoutForUserAgent } from './layouts/device';
@@ -43,6 +44,10 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   // The page's chunk and catalogues load while i18next reads common and errors.
   const preload = findRoute(window.location.pathname)?.page.preload(locale);
   await Promise.all([initI18n(locale), preload?.catch(() => undefined)]);
+
+  // Up/down colours follow the language until the user picks a convention.
+  setConventionLocale(i18n.language);
+  i18n.on('languageChanged', setConventionLocale);
 
   const device = layoutForUserAgent(navigator.userAgent);
 

@@ -12,7 +12,16 @@ import {
 describe('route registry', () => {
   it('registers exactly the pages that exist in this release', () => {
     expect(routes.map((r) => r.path).sort()).toEqual(
-      ['/', '/detail', '/help', '/help/faq', '/help/notice', '/introduction'].sort(),
+      [
+        '/',
+        '/cruuency',
+        '/detail',
+        '/help',
+        '/help/faq',
+        '/help/notice',
+        '/introduction',
+        '/market',
+      ].sort(),
     );
   });
 
@@ -34,6 +43,7 @@ describe('route registry', () => {
     ['/api/loginCallback/google', true],
     ['/pass/login/', true],
     ['/market', false],
+    ['/cruuency', false],
     ['/profile/kefu', false],
   ])('navigation hidden on %s: %s', (path, hidden) => {
     expect(isNavigationHidden(path)).toBe(hidden);
@@ -52,16 +62,18 @@ describe('route registry', () => {
 
   it('offers navigation entries only for registered routes, in order', () => {
     const items = navigationItems();
-    expect(items.map((i) => i.id)).toEqual(['home']);
+    expect(items.map((i) => i.id)).toEqual(['home', 'market']);
     for (const item of items) expect(isRegistered(item.path)).toBe(true);
   });
 
   it('knows which product paths are not live yet', () => {
-    for (const path of [paths.market, paths.trading, paths.loan, paths.profile, paths.support]) {
+    for (const path of [paths.trading, paths.loan, paths.profile, paths.support]) {
       expect(isRegistered(path)).toBe(false);
     }
     expect(isRegistered(paths.login)).toBe(false);
     expect(isRegistered('/help/')).toBe(true);
+    expect(isRegistered(paths.market)).toBe(true);
+    expect(isRegistered(paths.coin)).toBe(true);
   });
 
   it('preloads a page chunk with its catalogues', async () => {

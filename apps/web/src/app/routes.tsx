@@ -66,8 +66,17 @@ function lazyPage(load: () => Promise<PageModule>, namespaces: readonly Namespac
 export const routes: readonly AppRoute[] = [
   {
     path: paths.home,
-    page: lazyPage(() => import('../features/home/pages/home-page'), ['home']),
+    page: lazyPage(() => import('../features/home/pages/home-page'), ['home', 'markets']),
     nav: { id: 'home', icon: 'home', order: 1 },
+  },
+  {
+    path: paths.market,
+    page: lazyPage(() => import('../features/market/pages/market-page'), ['markets']),
+    nav: { id: 'market', icon: 'market', order: 2 },
+  },
+  {
+    path: paths.coin,
+    page: lazyPage(() => import('../features/market/pages/coin-page'), ['markets']),
   },
   {
     path: paths.introduction,

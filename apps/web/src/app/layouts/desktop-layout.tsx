@@ -7,6 +7,7 @@ import { DemoBadge } from '../../shared/session/demo-badge';
 import { useSession } from '../../shared/session/session-store';
 import { buttonClass } from '../../shared/ui/button';
 import { ThemeToggle } from '../../shared/ui/theme-toggle';
+import { UpDownToggle } from '../../shared/market/up-down-toggle';
 import { Brand } from './brand';
 import { LanguagePicker } from '../../shared/i18n/language-picker';
 import { TopNavigation } from './nav-items';
@@ -43,6 +44,7 @@ export function DesktopLayout({
             <DemoBadge className="me-2" />
             <LanguagePicker />
             <ThemeToggle />
+            <UpDownToggle />
             {token ? (
               <Suspense fallback={<span className="inline-block size-11" />}>
                 <AccountMenu />

@@ -8,6 +8,7 @@ import { useSession } from '../../shared/session/session-store';
 import { buttonClass } from '../../shared/ui/button';
 import { Icon } from '../../shared/ui/icons';
 import { ThemeToggle } from '../../shared/ui/theme-toggle';
+import { UpDownToggle } from '../../shared/market/up-down-toggle';
 import { Brand } from './brand';
 import { LanguagePicker } from '../../shared/i18n/language-picker';
 import { TabBar } from './nav-items';
@@ -47,6 +48,7 @@ export function MobileLayout({
           <div className="ms-auto flex items-center">
             <LanguagePicker compact />
             <ThemeToggle />
+            <UpDownToggle />
             {token && available(paths.notifications) ? (
               <Link
                 to={paths.notifications}

@@ -10,6 +10,7 @@ export const paths = {
   notices: '/help/notice',
   detail: '/detail',
   market: '/market',
+  coin: '/cruuency',
   trading: '/trading',
   loan: '/loan',
   nfts: '/nfts',
@@ -25,4 +26,14 @@ export const paths = {
 /** `/detail?id=..&title=..`: a content page (footer pages, notices, FAQ entries). */
 export function detailHref(id: number, title: string): string {
   return `${paths.detail}?${new URLSearchParams({ id: String(id), title }).toString()}`;
+}
+
+/** `/cruuency?code=..&type=..&id=..`: one instrument's detail page. */
+export function coinHref(item: { code: string; type: number; id: number }): string {
+  const query = new URLSearchParams({
+    code: item.code,
+    type: String(item.type),
+    id: String(item.id),
+  });
+  return `${paths.coin}?${query.toString()}`;
 }

@@ -1,4 +1,10 @@
-import { getParamByKey, listNotices } from '@swx/contract';
+import {
+  getParamByKey,
+  getPlatformStats,
+  listMarketByType,
+  listNotices,
+  type MarketType,
+} from '@swx/contract';
 import { api } from '../../../shared/api/api';
 
 export function fetchLatestNotices(signal: AbortSignal) {
@@ -19,4 +25,12 @@ export async function fetchAndroidAppUrl(signal: AbortSignal): Promise<string | 
   } catch {
     return null;
   }
+}
+
+export function fetchMarkets(type: MarketType, signal: AbortSignal) {
+  return api.call(listMarketByType, { query: { type } }, { signal });
+}
+
+export function fetchPlatformStats(signal: AbortSignal) {
+  return api.call(getPlatformStats, {}, { signal });
 }

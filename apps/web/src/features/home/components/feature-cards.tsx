@@ -5,13 +5,14 @@ import { useRouteAvailable } from '../../../shared/navigation/route-availability
 import { Icon, type IconName } from '../../../shared/ui/icons';
 
 interface Card {
-  id: 'help' | 'notices';
+  id: 'market' | 'help' | 'notices';
   path: string;
   icon: IconName;
 }
 
-// Market, trading and loan cards join this list with their features.
+// A card shows once its path is registered in the route registry; trading and loan join later.
 const cards: readonly Card[] = [
+  { id: 'market', path: paths.market, icon: 'market' },
   { id: 'help', path: paths.help, icon: 'help' },
   { id: 'notices', path: paths.notices, icon: 'notice' },
 ];

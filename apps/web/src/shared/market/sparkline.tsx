@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+import { useTheme } from '../ui/theme';
+import { riseFallColours, useConvention } from './up-down';
+import type { Direction } from './change';
+
+/** Turns prices into canvas points (pure; exported for tests). */
+export function sparklinePoints(
+  values: readonly number[],
+  width: number,
+  height: number,
+  padding = 2,
+): { x: number; y: number }[] {
+  const finite = values.filter((v) => Number.isFinite(v));
+  if (finite.length < 2) return [];
+  const min = Math.min(...finite);
+  const max = Math.max(...finite);
+  const span = max - min || 1;
+  const step = (width - padding * 2) / (finite.length - 1);
+  return finite.map((v, i) => ({
+    x: padding + i * step,
+    y: max === min ? height / 2 : padding + (1 - (v - min) / span) * (height - padding * 2),
+  }));
+}
+
+/**
+ * A small line of the last 100 minutes and the live price, drawn on a canvas at the device's pixel
+ * ratio. Decorative: the price and change beside it carry the information.
+ */
+export function Sparkline({
+  values,
+  direction,
+  width = 56,
+  height = 28,
+  className = '',
+}: {
+  values: readonly string[];
+  direction: Direction;
+  width?: number;
+  height?: number;
+  className?: string;
+}) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  const theme = useTheme();
+  const convention = useConvention();
+  const key = values.join(',');
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!canvas) return;
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+    const context = canvas.getContext('2d');
+    if (!context) return;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, height);
+    const points = sparklinePoints(values.map(Number), width, height);
+    if (points.length < 2) return;
+    const colours = riseFallColours(canvas);
+    context.strokeStyle =
+      direction === 'up' ? colours.rise : direction === 'down' ? colours.fall : colours.flat;
+    context.lineWidth = 1.5;
+    context.lineJoin = 'round';
+    context.beginPath();
+    points.forEach((p, i) => (i === 0 ? context.moveTo(p.x, p.y) : context.lineTo(p.x, p.y)));
+    context.stroke();
+    // The line is drawn left to right in time in every language, like the price chart.
+  }, [key, direction, width, height, theme, convention]);
+  return (
+    <canvas
+      ref={ref}
+      aria-hidden="true"
+      data-sparkline=""
+      style={{ width, height }}
+      className={`block ${className}`}
+    />
+  );
+}
