@@ -5,6 +5,7 @@ import {
   hash32,
   path,
   PATH_BOUND,
+  REFERENCE_TIME,
   priceFromExponent,
   simulatedPrice,
 } from './simulator.rules';
@@ -53,6 +54,11 @@ describe('simulated prices', () => {
     expect(btcDaily).toBeLessThan(0.08);
     expect(eurDaily).toBeGreaterThan(0.0015);
     expect(eurDaily).toBeLessThan(0.009);
+  });
+
+  it('are exactly the base level at the published reference time', () => {
+    expect(simulatedPrice('any-seed', btc, REFERENCE_TIME)).toBe(btc.base);
+    expect(simulatedPrice('other', eur, REFERENCE_TIME)).toBe(eur.base);
   });
 
   it('have a path centred on zero and within its bound', () => {

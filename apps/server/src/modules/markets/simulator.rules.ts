@@ -2,7 +2,7 @@
  * The simulated market: price(code, t) is a pure function of a published seed, the instrument and
  * time, so history, candles and live ticks agree and anyone can recompute any price.
  *
- * log price(t) = log(base) + volatility * B(t), where B is a sum of octaves of smooth value noise
+ * log price(t) = log(base) + volatility * (B(t) - B(REFERENCE)), where B is a sum of octaves of smooth value noise
  * with time scales of 4^k seconds (k = 0..OCTAVES-1), each weighted by sqrt(scale / year): a bounded
  * stand-in for Brownian motion with roughly the right variance at every horizon. Only +, -, *, /
  * and sqrt are used (correctly rounded in IEEE 754), never Math.exp or Math.cos, so every JavaScript
@@ -10,6 +10,8 @@
  */
 
 export const OCTAVES = 13;
+/** At this instant (2026-11-01 00:00 UTC) every instrument is at its base level. */
+export const REFERENCE_TIME = 1_793_491_200;
 /** The largest |B(t)| can be: every octave's noise at its bound. */
 export const PATH_BOUND = Array.from(
   { length: 13 },
@@ -88,6 +90,18 @@ export interface SimulatedInstrument {
   volatility: number;
 }
 
+const anchors = new Map<number, number>();
+
+/** B at the reference time, so that the price there is exactly the base level. */
+function anchor(id: number): number {
+  let value = anchors.get(id);
+  if (value === undefined) {
+    value = path(id, REFERENCE_TIME);
+    anchors.set(id, value);
+  }
+  return value;
+}
+
 export function priceFromExponent(instrument: SimulatedInstrument, x: number): number {
   return instrument.base * detExp(x);
 }
@@ -95,7 +109,7 @@ export function priceFromExponent(instrument: SimulatedInstrument, x: number): n
 /** The unrounded simulated price of an instrument at second `t` (Unix seconds), for a seed. */
 export function simulatedPrice(seed: string, instrument: SimulatedInstrument, t: number): number {
   const id = hash32(`${seed}/${instrument.code}`);
-  return priceFromExponent(instrument, instrument.volatility * path(id, t));
+  return priceFromExponent(instrument, instrument.volatility * (path(id, t) - anchor(id)));
 }
 
 /**
@@ -113,6 +127,7 @@ export function forEachSecond(
   visit: (t: number, x: number) => void,
 ): void {
   const id = hash32(`${seed}/${instrument.code}`);
+  const offset = anchor(id);
   const cell = new Array<number>(OCTAVES).fill(Number.NaN);
   const a = new Array<number>(OCTAVES).fill(0);
   const b = new Array<number>(OCTAVES).fill(0);
@@ -131,6 +146,6 @@ export function forEachSecond(
       const ak = a[k] ?? 0;
       sum += (WEIGHTS[k] ?? 0) * (ak + ((b[k] ?? 0) - ak) * u);
     }
-    visit(t, instrument.volatility * sum);
+    visit(t, instrument.volatility * (sum - offset));
   }
 }
