@@ -135,6 +135,7 @@ interface Results {
   };
   webSocket?: WsFigure[];
   webBundle?: string;
+  webLongTasks?: string;
   failures: string[];
 }
 
@@ -633,6 +634,7 @@ function summary(): string {
     }
   }
   if (results.webBundle) out.push('', results.webBundle);
+  if (results.webLongTasks) out.push(results.webLongTasks);
 
   if (results.failures.length > 0) {
     out.push('', 'FAILURES');
@@ -667,6 +669,17 @@ async function main(): Promise<void> {
       cwd: root,
       encoding: 'utf8',
     }).trim();
+  });
+  await section('Web long tasks', async () => {
+    // The built product in Chromium: the home page's main thread while prices stream for 10 s.
+    results.webLongTasks = execFileSync(
+      process.execPath,
+      [join(root, 'scripts/bench-web-trace.js')],
+      {
+        cwd: root,
+        encoding: 'utf8',
+      },
+    ).trim();
   });
 
   console.log(summary());
