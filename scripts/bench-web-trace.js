@@ -1,6 +1,7 @@
 // For `npm run bench`: opens the built home page in Debian Chromium with live prices streaming and
 // records long tasks (main-thread work over 50 ms) for 10 seconds after the first render.
 // Prints one line and exits non-zero if any long task was seen. Uses the existing build.
+/* global requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
 import { chromium } from 'playwright-core';
 import { startTestServer } from './test-server.js';
 
@@ -19,7 +20,7 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-let exitCode = 1;
+let exitCode;
 try {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   // The intro board is shown once per session; the measurement is about the live home page.
