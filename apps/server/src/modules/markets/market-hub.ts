@@ -71,7 +71,11 @@ export class MarketHub {
     });
   }
 
+  /** Changes whenever the instruments are reloaded, so cached lists do not outlive an edit. */
+  version = 0;
+
   load(rows: readonly InstrumentRow[]): void {
+    this.version++;
     const list = rows.map(toInstrument);
     this.byCode = new Map(list.map((i) => [i.row.code, i]));
     this.byId = new Map(list.map((i) => [i.row.id, i]));

@@ -57,16 +57,33 @@ async function item(
   };
 }
 
-export async function listMarkets(
+// Prices move once a second: a list computed in this second is the answer for every caller.
+const listCache = new WeakMap<
+  MarketHub,
+  { second: number; lists: Map<string, Promise<MarketItem[]>> }
+>();
+
+export function listMarkets(
   hub: MarketHub,
   type: MarketType | undefined,
   locale: Locale,
 ): Promise<MarketItem[]> {
   const now = hub.now();
-  const chosen = hub
-    .all()
-    .filter((i) => i.row.enabled && (type === undefined || i.row.type === type));
-  return Promise.all(chosen.map((i) => item(hub, i, locale, now)));
+  const second = Math.floor(now);
+  let cache = listCache.get(hub);
+  if (cache?.second !== second) listCache.set(hub, (cache = { second, lists: new Map() }));
+  const lists = cache.lists;
+  const key = `${type ?? 'all'}|${locale}|${hub.version}`;
+  let list = lists.get(key);
+  if (!list) {
+    const chosen = hub
+      .all()
+      .filter((i) => i.row.enabled && (type === undefined || i.row.type === type));
+    list = Promise.all(chosen.map((i) => item(hub, i, locale, now)));
+    lists.set(key, list);
+    list.catch(() => lists.delete(key));
+  }
+  return list;
 }
 
 export async function marketInfo(hub: MarketHub, id: number, locale: Locale): Promise<MarketInfo> {
