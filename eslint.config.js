@@ -164,7 +164,23 @@ export default tseslint.config(
             {
               group: ['fastify'],
               message: 'only *.routes.ts may import fastify',
-              importNamePattern: '^(?!FastifyPluginAsync)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Routes are the HTTP layer: they may use Fastify's types; the module rule still applies.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/.]+/(?!index$).+',
+              message: 'another module is reached through its index.ts',
             },
           ],
         },

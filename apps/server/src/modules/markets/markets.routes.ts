@@ -7,6 +7,7 @@ import {
   listMarketByType,
   updateInstrument,
 } from '@swx/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db';
 import { staffActorOf } from '../../platform/http';
@@ -24,6 +25,7 @@ import { tradingHours } from './markets.service';
 
 export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPluginAsyncZod {
   const tags = ['index'];
+  const encoded = new Map<string, string>();
   return async (app) => {
     app.get(
       listMarketByType.path,
@@ -34,7 +36,22 @@ export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPlugi
           response: { 200: listMarketByType.reply },
         },
       },
-      async (request) => ok(request, await listMarkets(hub, request.query.type, request.locale)),
+      async (request, reply) => {
+        // The list is the same for every caller within a second (about 27 KB for crypto):
+        // checked against the contract and encoded once, then sent as is.
+        const key = `${request.query.type ?? 'all'}|${request.locale}|${hub.version}|${Math.floor(hub.now())}`;
+        let body = encoded.get(key);
+        if (body === undefined) {
+          const envelope = listMarketByType.reply.parse(
+            ok(request, await listMarkets(hub, request.query.type, request.locale)),
+          );
+          body = JSON.stringify(envelope);
+          if (encoded.size > 64) encoded.clear();
+          encoded.set(key, body);
+        }
+        // A string with a JSON content type goes out as is; the typed reply only knows objects.
+        return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+      },
     );
     app.get(
       getMarketInfo.path,
