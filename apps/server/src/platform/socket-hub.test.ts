@@ -77,3 +77,25 @@ describe('/ws', () => {
     client.close();
   });
 });
+
+describe('a slow client', () => {
+  it('gets the newest price per code, not a backlog', async () => {
+    const client = await connectSocket(url);
+    client.send({ op: 'sub', codes: ['SLOWUSDT'] });
+    client.send({ op: 'ping' });
+    await client.next((m) => m.type === 'pong');
+    // Stop reading: once the kernel buffers and the server's send buffer are full, further ticks
+    // wait in the per-connection slot for their code, and newer ones replace older ones.
+    client.socket.pause();
+    const total = 60_000;
+    for (let i = 0; i < total; i++) await publishTick(t.bus, tick('SLOWUSDT', `${i}.5`));
+    await sleep(200);
+    client.socket.resume();
+    const last = `${total - 1}.5`;
+    await client.next((m) => m.type === 'tick' && m.price === last, 20_000);
+    const received = client.messages.filter((m) => m.type === 'tick');
+    expect(received.at(-1)?.price).toBe(last);
+    expect(received.length).toBeLessThan(total);
+    client.close();
+  });
+});
