@@ -28,6 +28,42 @@ export type Timeframe = z.infer<typeof Timeframe>;
 
 export const FeedSource = z.enum(['simulator', 'live']);
 
+const FIXED_SECONDS: Partial<Record<Timeframe, number>> = {
+  '1min': 60,
+  '5min': 300,
+  '15min': 900,
+  '30min': 1800,
+  '1hour': 3600,
+  '4hour': 14_400,
+  '1day': 86_400,
+};
+
+/**
+ * Start (UTC seconds) of the candle holding second `t`: fixed periods from the epoch, days at
+ * 00:00 UTC, weeks on Monday, months on the 1st. The server cuts candles and the chart extends
+ * the last one with live ticks by this one rule.
+ */
+export function candleStart(timeframe: Timeframe, t: number): number {
+  const fixed = FIXED_SECONDS[timeframe];
+  if (fixed) return Math.floor(t / fixed) * fixed;
+  const day = Math.floor(t / 86_400);
+  if (timeframe === '1week') {
+    const weekday = (((day + 4) % 7) + 7) % 7; // 0 Sunday
+    return (day - ((weekday + 6) % 7)) * 86_400;
+  }
+  const d = new Date(t * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
+}
+
+/** End (exclusive) of the candle starting at `start`. */
+export function candleEnd(timeframe: Timeframe, start: number): number {
+  const fixed = FIXED_SECONDS[timeframe];
+  if (fixed) return start + fixed;
+  if (timeframe === '1week') return start + 7 * 86_400;
+  const d = new Date(start * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / 1000;
+}
+
 export const MarketItem = z.object({
   id: z.number().int(),
   code: z.string(),

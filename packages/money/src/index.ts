@@ -97,3 +97,29 @@ export function fromGeneratedNumber(value: number, places: number): string {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
   return new Dec(value).toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN).toFixed(places);
 }
+
+/**
+ * Compares two decimal strings exactly, without building a Decimal (cheap enough for sorting and
+ * price-move checks in the browser): -1, 0 or 1.
+ */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  if (!isDecimalString(a) || !isDecimalString(b))
+    throw new RangeError(`not decimal strings: ${a}, ${b}`);
+  const parts = (s: string) => {
+    const negative = s.startsWith('-');
+    const [int = '0', frac = ''] = (negative ? s.slice(1) : s).split('.');
+    const fraction = frac.replace(/0+$/, '');
+    return { negative: negative && (int !== '0' || fraction !== ''), int, fraction };
+  };
+  const x = parts(a);
+  const y = parts(b);
+  if (x.negative !== y.negative) return x.negative ? -1 : 1;
+  const sign = x.negative ? -1 : 1;
+  if (x.int.length !== y.int.length) return (x.int.length > y.int.length ? sign : -sign) as -1 | 1;
+  if (x.int !== y.int) return (x.int > y.int ? sign : -sign) as -1 | 1;
+  const width = Math.max(x.fraction.length, y.fraction.length);
+  const fx = x.fraction.padEnd(width, '0');
+  const fy = y.fraction.padEnd(width, '0');
+  if (fx === fy) return 0;
+  return (fx > fy ? sign : -sign) as -1 | 1;
+}

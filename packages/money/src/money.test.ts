@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   assetScale,
+  compareDecimal,
   dec,
   fitsScale,
   formatAmount,
@@ -91,5 +92,23 @@ describe('generated numbers', () => {
   it('refuses NaN and infinities', () => {
     expect(() => fromGeneratedNumber(Number.NaN, 2)).toThrow(RangeError);
     expect(() => fromGeneratedNumber(Infinity, 2)).toThrow(RangeError);
+  });
+});
+
+describe('exact comparison of decimal strings', () => {
+  it.each([
+    ['1', '2', -1],
+    ['2', '1', 1],
+    ['1.50', '1.5', 0],
+    ['0.1', '0.10000001', -1],
+    ['10', '9.99999999', 1],
+    ['-1', '1', -1],
+    ['-0.5', '-0.4', -1],
+    ['-0.00', '0', 0],
+    ['123456789012345678.12345679', '123456789012345678.12345678', 1],
+    ['0.3', '0.30000000000000004', -1],
+  ] as const)('%s vs %s is %i', (a, b, expected) => {
+    expect(compareDecimal(a, b)).toBe(expected);
+    expect(compareDecimal(b, a)).toBe(expected === 0 ? 0 : -expected);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { barFromTick, bucketStart, toBar, type Bar } from './candles';
+import { candleStart as bucketStart } from '@swx/contract';
+import { barFromTick, toBar, type Bar } from './candles';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 

@@ -1,4 +1,4 @@
-import type { Timeframe } from '@swx/contract';
+import { candleStart, type Timeframe } from '@swx/contract';
 
 /** A candle in chart units: start time in UTC seconds, prices as numbers (display only). */
 export interface Bar {
@@ -7,30 +7,6 @@ export interface Bar {
   high: number;
   low: number;
   close: number;
-}
-
-const FIXED: Partial<Record<Timeframe, number>> = {
-  '1min': 60,
-  '5min': 300,
-  '15min': 900,
-  '30min': 1800,
-  '1hour': 3600,
-  '4hour': 14_400,
-  '1day': 86_400,
-};
-
-/** Start of the candle holding UTC second `t`, as the server cuts them: days at 00:00 UTC, weeks
- * on Monday, months on the 1st. */
-export function bucketStart(timeframe: Timeframe, t: number): number {
-  const fixed = FIXED[timeframe];
-  if (fixed) return Math.floor(t / fixed) * fixed;
-  const day = Math.floor(t / 86_400);
-  if (timeframe === '1week') {
-    const weekday = (((day + 4) % 7) + 7) % 7; // 0 = Sunday
-    return (day - ((weekday + 6) % 7)) * 86_400;
-  }
-  const d = new Date(t * 1000);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000;
 }
 
 /**
@@ -46,7 +22,7 @@ export function barFromTick(
   const price = Number(tick.price);
   const seconds = Math.floor(Date.parse(tick.ts) / 1000);
   if (!Number.isFinite(price) || !Number.isFinite(seconds)) return null;
-  const start = bucketStart(timeframe, seconds);
+  const start = candleStart(timeframe, seconds);
   if (!last) return { time: start, open: price, high: price, low: price, close: price };
   if (start < last.time) return null;
   if (start === last.time) {

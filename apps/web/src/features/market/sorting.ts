@@ -1,3 +1,4 @@
+import { compareDecimal } from '@swx/money';
 import type { MarketItem } from '@swx/contract';
 
 export type SortKey = 'name' | 'price' | 'change';
@@ -29,9 +30,9 @@ export function sortMarkets(
       case 'name':
         return collator.compare(a.appName, b.appName) || collator.compare(a.code, b.code);
       case 'price':
-        return Number(a.nowPrice) - Number(b.nowPrice);
+        return compareDecimal(a.nowPrice, b.nowPrice);
       case 'change':
-        return Number(a.zdf) - Number(b.zdf);
+        return compareDecimal(a.zdf, b.zdf);
     }
   };
   return list

@@ -1,20 +1,20 @@
+import { compareDecimal, isDecimalString } from '@swx/money';
 import { formatNumber, formatPercent } from '../format/format-number';
 
 export type Direction = 'up' | 'down' | 'flat';
 
 /** The direction of a signed decimal string ("-1.25" down, "0.00" flat). */
 export function directionOf(value: string): Direction {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n === 0) return 'flat';
-  return n > 0 ? 'up' : 'down';
+  if (!isDecimalString(value)) return 'flat';
+  const sign = compareDecimal(value, '0');
+  return sign === 0 ? 'flat' : sign > 0 ? 'up' : 'down';
 }
 
 /** Direction of a move between two prices. */
 export function moveDirection(previous: string, next: string): Direction {
-  const a = Number(previous);
-  const b = Number(next);
-  if (!Number.isFinite(a) || !Number.isFinite(b) || a === b) return 'flat';
-  return b > a ? 'up' : 'down';
+  if (!isDecimalString(previous) || !isDecimalString(next)) return 'flat';
+  const sign = compareDecimal(next, previous);
+  return sign === 0 ? 'flat' : sign > 0 ? 'up' : 'down';
 }
 
 const ARROWS: Record<Direction, string> = { up: '▲', down: '▼', flat: '' };
