@@ -1,4 +1,6 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { t } from '../../i18n/translate';
+import { Button } from './button';
 
 // Descendant selectors outrank the cells' own padding and alignment classes.
 const compactClass = '[&_td]:px-2 [&_td]:py-1.5 [&_td]:align-middle [&_th]:px-2';
@@ -64,4 +66,36 @@ export function MessageRow({ columns, children }: { columns: number; children: R
       </td>
     </tr>
   );
+}
+
+/**
+ * The rows a list shows before it has data: skeletons while loading, or a message with a retry
+ * button when loading failed. Nothing once data is there.
+ */
+export function LoadStateRows({
+  columns,
+  rows,
+  loading,
+  failed,
+  onRetry,
+}: {
+  columns: number;
+  rows?: number;
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  if (failed) {
+    return (
+      <MessageRow columns={columns}>
+        {t('common.loadFailed')}{' '}
+        <Button size="sm" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </MessageRow>
+    );
+  }
+  return loading ? (
+    <SkeletonRows columns={columns} {...(rows === undefined ? {} : { rows })} />
+  ) : null;
 }

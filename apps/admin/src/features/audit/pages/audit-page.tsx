@@ -5,7 +5,7 @@ import { t } from '../../../i18n/translate';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
-import { DataTable, MessageRow, SkeletonRows, Td, Th } from '../../../shared/ui/data-table';
+import { DataTable, LoadStateRows, MessageRow, Td, Th } from '../../../shared/ui/data-table';
 import { TextField } from '../../../shared/ui/field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { TimeStamp } from '../../../shared/ui/time-stamp';
@@ -100,15 +100,13 @@ export function AuditPage() {
           </tr>
         </thead>
         <tbody>
-          {entries.loading && !data ? <SkeletonRows columns={COLUMNS} rows={10} /> : null}
-          {entries.error && !data ? (
-            <MessageRow columns={COLUMNS}>
-              {t('common.loadFailed')}{' '}
-              <Button size="sm" onClick={entries.reload}>
-                {t('common.retry')}
-              </Button>
-            </MessageRow>
-          ) : null}
+          <LoadStateRows
+            columns={COLUMNS}
+            rows={10}
+            loading={entries.loading && !data}
+            failed={Boolean(entries.error) && !data}
+            onRetry={entries.reload}
+          />
           {data?.list.map((entry) => (
             <tr
               key={entry.id}

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { t } from '../../../i18n/translate';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { Badge } from '../../../shared/ui/badge';
-import { Button, buttonClass } from '../../../shared/ui/button';
-import { DataTable, MessageRow, SkeletonRows, Td, Th } from '../../../shared/ui/data-table';
+import { buttonClass } from '../../../shared/ui/button';
+import { DataTable, LoadStateRows, MessageRow, Td, Th } from '../../../shared/ui/data-table';
 import { TimeStamp } from '../../../shared/ui/time-stamp';
 import { classification, type ContentKindValue } from '../content.model';
 import { LocaleChips } from './locale-chips';
@@ -35,15 +35,12 @@ export function ContentTable({ kind }: { kind: ContentKindValue }) {
         </tr>
       </thead>
       <tbody>
-        {items.loading && !items.data ? <SkeletonRows columns={COLUMNS} /> : null}
-        {items.error && !items.data ? (
-          <MessageRow columns={COLUMNS}>
-            {t('common.loadFailed')}{' '}
-            <Button size="sm" onClick={items.reload}>
-              {t('common.retry')}
-            </Button>
-          </MessageRow>
-        ) : null}
+        <LoadStateRows
+          columns={COLUMNS}
+          loading={items.loading && !items.data}
+          failed={Boolean(items.error) && !items.data}
+          onRetry={items.reload}
+        />
         {rows?.map((item) => {
           const label = classification(item);
           return (

@@ -5,8 +5,7 @@ import { useSearchParams } from 'react-router';
 import { t } from '../../../i18n/translate';
 import { apiCall } from '../../../shared/api/api-client';
 import { useApiQuery } from '../../../shared/api/use-api-query';
-import { Button } from '../../../shared/ui/button';
-import { DataTable, MessageRow, SkeletonRows, Th } from '../../../shared/ui/data-table';
+import { DataTable, LoadStateRows, MessageRow, Th } from '../../../shared/ui/data-table';
 import { TextField } from '../../../shared/ui/field';
 import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { ConfirmDialog } from '../../../shared/ui/modal';
@@ -109,15 +108,13 @@ export function InstrumentsPage() {
         </tr>
       </thead>
       <tbody>
-        {instruments.loading && !all ? <SkeletonRows columns={COLUMNS} rows={10} /> : null}
-        {instruments.error && !all ? (
-          <MessageRow columns={COLUMNS}>
-            {t('common.loadFailed')}{' '}
-            <Button size="sm" onClick={instruments.reload}>
-              {t('common.retry')}
-            </Button>
-          </MessageRow>
-        ) : null}
+        <LoadStateRows
+          columns={COLUMNS}
+          rows={10}
+          loading={instruments.loading && !all}
+          failed={Boolean(instruments.error) && !all}
+          onRetry={instruments.reload}
+        />
         {rows?.map((instrument) => (
           <InstrumentRow
             key={instrument.id}

@@ -1,8 +1,7 @@
 import { listParams } from '@swx/contract';
 import { t } from '../../../i18n/translate';
 import { useApiQuery } from '../../../shared/api/use-api-query';
-import { Button } from '../../../shared/ui/button';
-import { DataTable, MessageRow, SkeletonRows, Th } from '../../../shared/ui/data-table';
+import { DataTable, LoadStateRows, MessageRow, Th } from '../../../shared/ui/data-table';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { ParamRow } from '../components/param-row';
@@ -29,15 +28,13 @@ export function ParamsPage() {
           </tr>
         </thead>
         <tbody>
-          {params.loading && !params.data ? <SkeletonRows columns={COLUMNS} rows={8} /> : null}
-          {params.error && !params.data ? (
-            <MessageRow columns={COLUMNS}>
-              {t('common.loadFailed')}{' '}
-              <Button size="sm" onClick={params.reload}>
-                {t('common.retry')}
-              </Button>
-            </MessageRow>
-          ) : null}
+          <LoadStateRows
+            columns={COLUMNS}
+            rows={8}
+            loading={params.loading && !params.data}
+            failed={Boolean(params.error) && !params.data}
+            onRetry={params.reload}
+          />
           {params.data?.map((param) => (
             <ParamRow
               key={param.key}

@@ -7,7 +7,7 @@ import { sessionStore } from '../../../shared/session/session-store';
 import { useSession } from '../../../shared/session/use-session';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
-import { DataTable, MessageRow, SkeletonRows, Td, Th } from '../../../shared/ui/data-table';
+import { DataTable, LoadStateRows, MessageRow, Td, Th } from '../../../shared/ui/data-table';
 import { ConfirmDialog, Modal } from '../../../shared/ui/modal';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { TimeStamp } from '../../../shared/ui/time-stamp';
@@ -101,15 +101,12 @@ export function StaffPage() {
           </tr>
         </thead>
         <tbody>
-          {staff.loading && !staff.data ? <SkeletonRows columns={COLUMNS} /> : null}
-          {staff.error && !staff.data ? (
-            <MessageRow columns={COLUMNS}>
-              {t('common.loadFailed')}{' '}
-              <Button size="sm" onClick={staff.reload}>
-                {t('common.retry')}
-              </Button>
-            </MessageRow>
-          ) : null}
+          <LoadStateRows
+            columns={COLUMNS}
+            loading={staff.loading && !staff.data}
+            failed={Boolean(staff.error) && !staff.data}
+            onRetry={staff.reload}
+          />
           {staff.data?.map((member) => {
             const self = member.id === me?.id;
             return (
