@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -29,7 +31,16 @@ import {
   selectInstruments,
 } from './modules/markets';
 import { findStaffPrincipal, staffRoutes } from './modules/staff';
-import { countUsers, findUserPrincipal } from './modules/users';
+import { kycRoutes } from './modules/kyc';
+import { Messenger, messagingAdminRoutes, webhookSmsProvider } from './modules/messaging';
+import { notificationsRoutes } from './modules/notifications';
+import {
+  countUsers,
+  findUserPrincipal,
+  usernamesOf,
+  usersAdminRoutes,
+  usersRoutes,
+} from './modules/users';
 import type { PrincipalKind, SessionPolicy } from './platform/auth';
 import type { EventBus } from './platform/bus';
 import type { Config } from './platform/config';
@@ -41,6 +52,7 @@ import { installMetrics } from './platform/metrics';
 import { defaultAdminDist, defaultWebDist } from './platform/paths';
 import { installSocketHub, TICKS_CHANNEL, type SocketHub } from './platform/socket-hub';
 import { installStaticApps } from './platform/static';
+import { localFileStore, type FileStore } from './platform/storage';
 
 export interface AppDeps {
   config: Config;
@@ -48,12 +60,17 @@ export interface AppDeps {
   bus: EventBus;
   /** Shared store for rate limits across nodes; in memory when absent. */
   redis?: Redis | undefined;
+  /** Mail and SMS; built from the config when absent (tests pass their own). */
+  messenger?: Messenger | undefined;
+  /** Private uploads; DATA_DIR/uploads when absent. */
+  files?: FileStore | undefined;
   /** Extra routes, registered after the platform hooks (tests add probes of the platform here). */
   extraRoutes?: (app: FastifyInstance) => void;
 }
 
 export interface App {
   app: FastifyInstance;
+  messenger: Messenger;
   hub: SocketHub;
   markets: MarketHub;
 }
@@ -146,6 +163,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Swagger UI runs under the app's own CSP (its scripts are files; it sets inline styles).
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Multipart only for uploads; each route sets its own limits (file size, count).
+  await app.register(multipart, {
+    limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 4, fields: 20, fieldSize: 1000 },
+  });
 
   const hub = installSocketHub(app, { bus, db, policyOf, directory });
   installMetrics(app, { sockets: () => hub.connectionCount() });
@@ -182,6 +203,38 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(paramsAdminRoutes(db, (key) => bus.publish(PARAMS_CHANGED_CHANNEL, { key })));
   await app.register(contentAdminRoutes(db));
   await app.register(auditRoutes(db));
+
+  const messenger =
+    deps.messenger ??
+    new Messenger(db, {
+      smtpUrl: config.SMTP_URL,
+      mailFrom: config.MAIL_FROM,
+      sms: config.SMS_WEBHOOK_URL
+        ? webhookSmsProvider(config.SMS_WEBHOOK_URL, config.SMS_WEBHOOK_TOKEN)
+        : undefined,
+      logOutbox:
+        config.NODE_ENV === 'development' ? (line) => app.log.info(`outbox: ${line}`) : undefined,
+    });
+  app.addHook('onClose', () => messenger.close());
+  const store = deps.files ?? localFileStore(join(config.DATA_DIR, 'uploads'));
+  await app.register(
+    usersRoutes(
+      { db, bus, messenger, params, policy: policyOf('user'), publicUrl: config.PUBLIC_URL },
+      config,
+    ),
+  );
+  await app.register(usersAdminRoutes(db));
+  await app.register(notificationsRoutes(db));
+  await app.register(
+    kycRoutes({
+      db,
+      bus,
+      store,
+      usernames: (ids) => usernamesOf(db, ids),
+      maxBytes: config.UPLOAD_MAX_BYTES,
+    }),
+  );
+  await app.register(messagingAdminRoutes(db));
 
   // With a live feed, crypto comes from the exchange; every other market stays simulated.
   const live =
@@ -226,5 +279,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.ready();
-  return { app, hub, markets };
+  return { app, hub, markets, messenger };
 }

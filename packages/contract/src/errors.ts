@@ -55,6 +55,16 @@ export const errorCodes = {
   10115: 400, // wrong username or password (staff sign-in)
   10116: 400, // wrong or expired authenticator code
   10117: 409, // already exists (slug, username)
+  10118: 400, // password too common
+  10119: 429, // too many failed logins for this account, try again later
+  10120: 401, // Google sign-in could not be verified
+  10121: 401, // wallet signature could not be verified
+  10122: 415, // image type not accepted (JPG, PNG, JPEG 2000)
+  10123: 413, // image larger than 2 MB
+  10124: 400, // image could not be read
+  10125: 409, // no email or phone on the account to send a code to
+  10126: 404, // sign-in method not enabled on this server
+  10127: 400, // required image missing
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

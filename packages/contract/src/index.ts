@@ -1,3 +1,5 @@
+export * from './account';
+export * from './area-codes';
 export * from './admin';
 export * from './common';
 export * from './content';

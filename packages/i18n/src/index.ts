@@ -1,3 +1,4 @@
 export * from './locales';
 export { createTranslator } from './format';
 export { errorCatalogues } from './error-catalogues';
+export { mailCatalogues } from './mail-catalogues';

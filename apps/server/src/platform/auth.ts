@@ -165,3 +165,23 @@ export async function purgeDeadSessions(
     .returning({ id: sessions.id });
   return rows.length;
 }
+
+export async function countActiveSessions(
+  db: Executor,
+  principal: PrincipalKind,
+  principalId: number,
+  now = new Date(),
+): Promise<number> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.principal, principal),
+        eq(sessions.principalId, principalId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    );
+  return rows.length;
+}

@@ -53,6 +53,31 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^0\.\d+$/)
     .default('0.1'),
+  /** Mail: smtp(s)://user:pass@host:port; without it mails go to the outbox table. */
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((u) => /^smtps?:\/\//.test(u), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('SWX <no-reply@swx.local>'),
+  /** SMS: a provider endpoint that receives POST { to, text }; without it SMS go to the outbox. */
+  SMS_WEBHOOK_URL: z.string().url().optional(),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
+  /** Google login: shown only when a client id is configured. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  /** Sign-In with Ethereum. */
+  WALLET_LOGIN: bool.default(true),
+  /** JSON-RPC endpoint for ERC-1271 smart-contract wallet signatures (plain accounts need none). */
+  ETH_RPC_URL: z.string().url().optional(),
+  /** Private uploads (KYC images) live under DATA_DIR/uploads. */
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
   WEB_DIST: z.string().optional(),
   ADMIN_DIST: z.string().optional(),
 });

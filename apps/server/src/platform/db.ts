@@ -111,3 +111,18 @@ export async function openDatabase(config: {
     ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX)
     : openPglite(join(config.DATA_DIR, 'pg'));
 }
+
+/**
+ * The constraint a unique violation (SQLSTATE 23505) broke, or undefined for any other error.
+ * Drizzle wraps driver errors; pg and PGlite both carry `code` and `constraint`.
+ */
+export function uniqueViolation(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
+    }
+    e = candidate.cause;
+  }
+  return undefined;
+}

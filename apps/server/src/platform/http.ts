@@ -40,7 +40,7 @@ declare module 'fastify' {
 
 export interface PrincipalDirectory {
   /** Active users only; undefined refuses the session (disabled user, deleted row). */
-  user(db: Executor, id: number): Promise<{ active: boolean } | undefined>;
+  user(db: Executor, id: number): Promise<{ active: boolean; demoEnabled: boolean } | undefined>;
   staff(
     db: Executor,
     id: number,
@@ -124,15 +124,21 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
     request.mode = parsed.data;
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before body validation: a caller without a session learns 401, not the shape of the body.
+  app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config;
     const token = parseBearer(headerValue(request.headers.authorization));
     if (token) {
       const session = await resolveSession(deps.db, token, deps.policyOf);
       if (session?.principal === 'user') {
         const user = await deps.directory.user(deps.db, session.principalId);
-        if (user?.active)
+        if (user?.active) {
           request.principal = { kind: 'user', userId: session.principalId, sessionId: session.id };
+          // Staff can turn a customer's demo mode off; demo requests then stop at once.
+          if (request.mode === 'demo' && !user.demoEnabled && config.auth === 'user') {
+            throw new AppError(10111);
+          }
+        }
       } else if (session?.principal === 'staff') {
         const member = await deps.directory.staff(deps.db, session.principalId);
         if (member?.active) {
@@ -203,4 +209,18 @@ export function staffActorOf(request: FastifyRequest): StaffActor & { sessionId:
 
 export function newRequestId(): string {
   return randomUUID();
+}
+
+/** The logged-in customer of a user route. */
+export function userIdOf(request: FastifyRequest): number {
+  const p = request.principal;
+  if (p?.kind !== 'user') throw new AppError(401);
+  return p.userId;
+}
+
+/** The logged-in customer and their session (password changes keep the caller's session). */
+export function userSessionOf(request: FastifyRequest): { userId: number; sessionId: number } {
+  const p = request.principal;
+  if (p?.kind !== 'user') throw new AppError(401);
+  return { userId: p.userId, sessionId: p.sessionId };
 }

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { insertUser } from '../../src/modules/users';
 import { startNode } from '../../src/node';
@@ -16,6 +19,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST: '/nonexistent/web',
     ADMIN_DIST: '/nonexistent/admin',
     REDIS_PREFIX: `test:${randomUUID()}:`,
+    // Uploads of a test app go to a directory of its own, never to the checkout's ./data.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'swx-test-')),
     ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
     ...overrides,
   });

@@ -15,6 +15,7 @@ export {
   ensureAccounts,
   findInvariantBreaches,
   findTransactionByReason,
+  selectAllUserBalances,
   selectSystemBalance,
   selectUserBalances,
   selectUserEntries,

@@ -280,3 +280,18 @@ export async function findInvariantBreaches(db: Executor): Promise<InvariantBrea
   }
   return breaches;
 }
+
+/** Every balance of a user in both modes (the back office's customer detail). */
+export async function selectAllUserBalances(db: Executor, userId: number) {
+  const rows = await db
+    .select({
+      mode: ledgerAccounts.mode,
+      asset: ledgerAccounts.asset,
+      bucket: ledgerAccounts.bucket,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerType, 'user'), eq(ledgerAccounts.userId, userId)))
+    .orderBy(asc(ledgerAccounts.mode), asc(ledgerAccounts.asset), asc(ledgerAccounts.bucket));
+  return rows;
+}

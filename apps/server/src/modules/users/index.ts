@@ -1,1 +1,4 @@
-export { countUsers, findUserPrincipal, insertUser } from './users.repo';
+export { countUsers, findUserPrincipal, insertUser, usernamesOf } from './users.repo';
+export { usersRoutes } from './users.routes';
+export { usersAdminRoutes } from './users.admin';
+export type { AccountsDeps } from './users.service';

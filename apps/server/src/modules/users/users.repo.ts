@@ -1,21 +1,27 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import { users } from './users.tables';
+import { loginAttempts, siweNonces, userDevices, users, verificationCodes } from './users.tables';
+import { newInviteCode } from './users.rules';
+
+export type UserRow = typeof users.$inferSelect;
 
 export async function findUserPrincipal(db: Executor, id: number) {
   const [row] = await db
-    .select({ status: users.status })
+    .select({ status: users.status, demoEnabled: users.demoEnabled })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);
-  return row ? { active: row.status === 'active' } : undefined;
+  return row ? { active: row.status === 'active', demoEnabled: row.demoEnabled } : undefined;
 }
 
 export async function insertUser(
   db: Executor,
-  values: { username: string; email?: string; passwordHash?: string },
-) {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  values: Omit<typeof users.$inferInsert, 'inviteCode'> & { inviteCode?: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, inviteCode: values.inviteCode ?? newInviteCode() })
+    .returning({ id: users.id });
   if (!row) throw new Error('user insert returned no row');
   return row.id;
 }
@@ -23,4 +29,205 @@ export async function insertUser(
 export async function countUsers(db: Executor): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users);
   return row?.n ?? 0;
+}
+
+export async function selectUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function selectUserBy(
+  db: Executor,
+  field: 'username' | 'email' | 'phone' | 'googleSub' | 'walletAddress' | 'inviteCode',
+  value: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users[field], value)).limit(1);
+  return row;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function selectFriends(db: Executor, inviterId: number) {
+  return db
+    .select({ id: users.id, username: users.username, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.invitedBy, inviterId))
+    .orderBy(desc(users.id))
+    .limit(500);
+}
+
+export async function countFriends(db: Executor, inviterId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.invitedBy, inviterId));
+  return row?.n ?? 0;
+}
+
+export async function searchUsers(
+  db: Executor,
+  query: { q?: string | undefined; page: number; pageSize: number },
+) {
+  const q = query.q;
+  const where = q
+    ? or(
+        ilike(users.username, `%${q}%`),
+        ilike(users.email, `%${q}%`),
+        ilike(users.phone, `%${q}%`),
+        ilike(users.walletAddress, `%${q.toLowerCase()}%`),
+        /^\d{1,15}$/.test(q) ? eq(users.id, Number(q)) : undefined,
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+// ---- verification codes ----
+
+/** Serialises sends and checks of one address across nodes (transaction-scoped advisory lock). */
+export async function lockAddress(tx: Executor, addressKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${addressKey}, 7))`);
+}
+
+export async function selectLatestCodeTime(db: Executor, addressKey: string) {
+  const [row] = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(eq(verificationCodes.address, addressKey))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row?.createdAt;
+}
+
+export async function insertCode(db: Executor, values: typeof verificationCodes.$inferInsert) {
+  const [row] = await db
+    .insert(verificationCodes)
+    .values(values)
+    .returning({ id: verificationCodes.id });
+  if (!row) throw new Error('code insert returned no row');
+  return row.id;
+}
+
+export async function deleteCode(db: Executor, id: number): Promise<void> {
+  await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
+}
+
+/** The newest unconsumed code of an address and purpose (locked for the caller's transaction). */
+export async function selectLiveCode(db: Executor, addressKey: string, purpose: string) {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.address, addressKey),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.consumedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.id))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function countCodeAttempt(db: Executor, id: number): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, id));
+}
+
+/** Consumes a code exactly once: false when another request consumed it first. */
+export async function consumeCode(db: Executor, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}
+
+// ---- login attempts and devices ----
+
+export async function recordLoginAttempt(
+  db: Executor,
+  values: { userId: number | null; ip: string | null; success: boolean },
+): Promise<void> {
+  await db.insert(loginAttempts).values(values);
+}
+
+export async function countFailedLogins(db: Executor, userId: number, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.userId, userId),
+        eq(loginAttempts.success, false),
+        gt(loginAttempts.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+export async function selectLastLogin(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.userId, userId), eq(loginAttempts.success, true)))
+    .orderBy(desc(loginAttempts.id))
+    .limit(1);
+  return row?.at;
+}
+
+/** Records the device; true when the user had never logged in from it. */
+export async function rememberDevice(db: Executor, userId: number, hash: string): Promise<boolean> {
+  const rows = await db
+    .insert(userDevices)
+    .values({ userId, deviceHash: hash })
+    .onConflictDoNothing()
+    .returning({ userId: userDevices.userId });
+  return rows.length === 1;
+}
+
+// ---- SIWE nonces ----
+
+export async function insertNonce(db: Executor, values: typeof siweNonces.$inferInsert) {
+  await db.insert(siweNonces).values(values);
+}
+
+/** Uses a nonce once: the row must exist, be unused and unexpired. */
+export async function useNonce(db: Executor, nonce: string, now: Date) {
+  const rows = await db
+    .update(siweNonces)
+    .set({ usedAt: now })
+    .where(
+      and(eq(siweNonces.nonce, nonce), isNull(siweNonces.usedAt), gt(siweNonces.expiresAt, now)),
+    )
+    .returning({ address: siweNonces.address });
+  return rows[0];
+}
+
+export async function usernamesOf(
+  db: Executor,
+  ids: readonly number[],
+): Promise<ReadonlyMap<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.username]));
 }

@@ -1,0 +1,2 @@
+export { kycStateOf, requireVerified, cleanImage, type UsernameLookup } from './kyc.service';
+export { kycRoutes, type KycRouteDeps } from './kyc.routes';

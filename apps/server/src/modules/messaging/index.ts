@@ -1,0 +1,8 @@
+export {
+  Messenger,
+  webhookSmsProvider,
+  type CodeTemplate,
+  type MessengerOptions,
+  type SmsProvider,
+} from './messaging.service';
+export { messagingAdminRoutes } from './messaging.routes';

@@ -1,0 +1,2 @@
+export { addNotification, countUnread } from './notifications.service';
+export { notificationsRoutes } from './notifications.routes';

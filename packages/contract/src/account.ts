@@ -1,0 +1,472 @@
+import { z } from 'zod';
+import { isAreaCode } from './area-codes';
+import { DecimalString, envelope, IsoDateTime, pageOf, PageQuery } from './common';
+import { route } from './route';
+
+/**
+ * Customer accounts: registration and login (`/swx/customer/login/*`) and the user's own account
+ * (`/swx/customer/user/*`). The field rules here are the ones the web forms check inline before a
+ * request is sent; the server applies the same schemas (and, beyond them, the checks that need
+ * data: taken names, common passwords, codes).
+ */
+
+// ---- field rules ----
+
+/** 3 to 20 characters, a letter first, then letters, digits or underscores; stored in lower case. */
+export const Username = z
+  .string()
+  .trim()
+  .min(3)
+  .max(20)
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/)
+  .transform((s) => s.toLowerCase());
+
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((s) => s.toLowerCase());
+
+/** A calling code from the list (digits, no plus sign). */
+export const AreaCode = z
+  .string()
+  .trim()
+  .transform((s) => s.replace(/^\+/, ''))
+  .refine(isAreaCode, 'area_code');
+
+/** National number: digits only (spaces and dashes are removed), 4 to 14 of them. */
+export const PhoneNumber = z
+  .string()
+  .transform((s) => s.replace(/[\s-]/g, ''))
+  .pipe(z.string().regex(/^\d{4,14}$/));
+
+/** At least 8 characters (NIST SP 800-63B); the server also refuses common passwords (10118). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const Password = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX);
+
+/** Withdrawal password: 6 digits, as brokerages' trading PINs. */
+export const WithdrawPassword = z.string().regex(/^\d{6}$/);
+
+export const VerificationCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
+
+/** Invite codes are 8 characters from an unambiguous alphabet, case-insensitive. */
+export const InviteCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{8}$/)
+  .transform((s) => s.toUpperCase());
+
+export const Channel = z.enum(['email', 'phone']);
+export type Channel = z.infer<typeof Channel>;
+
+/** Where a code goes: an email address, or a phone number with its calling code. */
+export const Address = z.discriminatedUnion('channel', [
+  z.object({ channel: z.literal('email'), email: Email }),
+  z.object({ channel: z.literal('phone'), areaCode: AreaCode, phone: PhoneNumber }),
+]);
+export type Address = z.infer<typeof Address>;
+
+export const KycStatus = z.enum(['none', 'pending', 'verified', 'rejected']);
+export type KycStatus = z.infer<typeof KycStatus>;
+
+export const UserStatus = z.enum(['active', 'disabled']);
+export type UserStatus = z.infer<typeof UserStatus>;
+
+export const UserLocale = z.enum([
+  'en',
+  'ja',
+  'ko',
+  'de',
+  'fr',
+  'it',
+  'es',
+  'pt',
+  'ar',
+  'zh-TW',
+  'zh-CN',
+]);
+export type UserLocale = z.infer<typeof UserLocale>;
+
+/** The user info a login returns and getUserInfo refreshes. The user's own data, unmasked. */
+export const UserInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  /** A wallet address linked by Sign-In with Ethereum (checksummed). */
+  walletAddress: z.string().nullable(),
+  googleLinked: z.boolean(),
+  hasPassword: z.boolean(),
+  hasWithdrawPassword: z.boolean(),
+  kycStatus: KycStatus,
+  /** The reviewer's reason when KYC was not passed. */
+  kycReason: z.string().nullable(),
+  demoEnabled: z.boolean(),
+  inviteCode: z.string(),
+  locale: UserLocale,
+  createdAt: IsoDateTime,
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const LoginResult = z.object({ token: z.string(), user: UserInfo });
+export type LoginResult = z.infer<typeof LoginResult>;
+
+// ---- /swx/customer/login ----
+
+/** Whether a username, email or phone number is still free (the register form asks as you type). */
+export const checkUserNameOrPhone = route({
+  method: 'GET',
+  path: '/swx/customer/login/checkUserNameOrPhone',
+  query: z.object({
+    kind: z.enum(['username', 'email', 'phone']),
+    value: z.string().trim().min(1).max(254),
+    areaCode: z.string().trim().max(5).optional(),
+  }),
+  reply: envelope(z.object({ available: z.boolean() })),
+});
+
+export const CodePurpose = z.enum(['register', 'reset', 'withdrawPassword', 'bind']);
+export type CodePurpose = z.infer<typeof CodePurpose>;
+
+/**
+ * Sends a 6-digit code (valid 10 minutes, one send per 60 s per address: 10089). `register` and
+ * `reset` name the address; `withdrawPassword` goes to the logged-in user's own email or phone
+ * (`channel` picks which); `bind` adds an email or phone to a logged-in account that has none.
+ */
+export const sendCode = route({
+  method: 'POST',
+  path: '/swx/customer/login/sendCode',
+  body: z.union([
+    z.intersection(z.object({ purpose: z.enum(['register', 'reset', 'bind']) }), Address),
+    z.object({ purpose: z.literal('withdrawPassword'), channel: Channel }),
+  ]),
+  reply: envelope(
+    z.object({
+      /** Seconds until another code may be sent to this address. */
+      resendAfter: z.number().int(),
+      /** Seconds the code stays valid. */
+      expiresIn: z.number().int(),
+    }),
+  ),
+});
+
+export const register = route({
+  method: 'POST',
+  path: '/swx/customer/login/register',
+  body: z.intersection(
+    z.object({
+      username: Username,
+      password: Password,
+      confirmPassword: z.string().max(PASSWORD_MAX),
+      code: VerificationCode,
+      inviteCode: InviteCode.optional(),
+      locale: UserLocale.optional(),
+    }),
+    Address,
+  ),
+  reply: envelope(LoginResult),
+});
+
+/**
+ * `account` is a username or an email; with `areaCode` it is a phone number. Failed attempts are
+ * throttled per account (10119) and per address.
+ */
+export const login = route({
+  method: 'POST',
+  path: '/swx/customer/login/login',
+  body: z.object({
+    account: z.string().trim().min(1).max(254),
+    areaCode: z.string().trim().max(5).optional(),
+    password: z.string().min(1).max(PASSWORD_MAX),
+  }),
+  reply: envelope(LoginResult),
+});
+
+export const logout = route({
+  method: 'POST',
+  path: '/swx/customer/login/logout',
+  reply: envelope(z.null()),
+});
+
+/** The Google login: the ID token from the return page, verified against Google's keys. */
+export const loginByGoogle = route({
+  method: 'POST',
+  path: '/swx/customer/login/loginByGoogle',
+  body: z.object({
+    idToken: z.string().min(20).max(8192),
+    /** The nonce the app put in the authorization request; the token must carry the same. */
+    nonce: z.string().min(8).max(200).optional(),
+    inviteCode: InviteCode.optional(),
+  }),
+  reply: envelope(LoginResult.extend({ created: z.boolean() })),
+});
+
+/** Which optional sign-in methods this server offers (the buttons show only when configured). */
+export const loginMethods = route({
+  method: 'GET',
+  path: '/swx/customer/login/methods',
+  reply: envelope(
+    z.object({
+      google: z.object({ clientId: z.string(), authorizeUrl: z.string() }).nullable(),
+      wallet: z.boolean(),
+      sms: z.boolean(),
+    }),
+  ),
+});
+
+/**
+ * Sign-In with Ethereum, step 1: the server issues a one-time nonce and the full EIP-4361 message
+ * text for this address and chain; the wallet signs exactly that text (personal_sign).
+ */
+export const dappNonce = route({
+  method: 'POST',
+  path: '/swx/customer/login/dappNonce',
+  body: z.object({
+    address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+    chainId: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 53),
+  }),
+  reply: envelope(z.object({ message: z.string(), nonce: z.string(), expiresAt: IsoDateTime })),
+});
+
+/** Step 2: the signed message. Never a transaction or an approval. */
+export const loginByDapp = route({
+  method: 'POST',
+  path: '/swx/customer/login/loginByDapp',
+  body: z.object({
+    message: z.string().min(1).max(4096),
+    signature: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]+$/)
+      .max(10_000),
+    inviteCode: InviteCode.optional(),
+  }),
+  reply: envelope(LoginResult.extend({ created: z.boolean() })),
+});
+
+// ---- /swx/customer/user ----
+
+export const getUserInfo = route({
+  method: 'POST',
+  path: '/swx/customer/user/getUserInfo',
+  reply: envelope(UserInfo),
+});
+
+/**
+ * `reset`: a forgotten password, with a code sent to the account's email or phone (no login).
+ * `change`: logged in, with the current password. Either way every other session ends.
+ */
+export const repassword = route({
+  method: 'POST',
+  path: '/swx/customer/user/repassword',
+  body: z.union([
+    z.intersection(
+      z.object({
+        type: z.literal('reset'),
+        code: VerificationCode,
+        password: Password,
+        confirmPassword: z.string().max(PASSWORD_MAX),
+      }),
+      Address,
+    ),
+    z.object({
+      type: z.literal('change'),
+      oldPassword: z.string().min(1).max(PASSWORD_MAX),
+      password: Password,
+      confirmPassword: z.string().max(PASSWORD_MAX),
+    }),
+  ]),
+  reply: envelope(z.null()),
+});
+
+/** Sets or changes the withdrawal password; a code sent to the user's email or phone protects it. */
+export const repasswordTx = route({
+  method: 'POST',
+  path: '/swx/customer/user/repasswordTx',
+  body: z.object({
+    channel: Channel,
+    code: VerificationCode,
+    password: WithdrawPassword,
+    confirmPassword: z.string().max(20),
+  }),
+  reply: envelope(z.null()),
+});
+
+/** Adds an email or a phone number to an account without one (wallet or Google sign-ups). */
+export const bindContact = route({
+  method: 'POST',
+  path: '/swx/customer/user/bindContact',
+  body: z.intersection(z.object({ code: VerificationCode }), Address),
+  reply: envelope(UserInfo),
+});
+
+export const updateSettings = route({
+  method: 'POST',
+  path: '/swx/customer/user/settings',
+  body: z.object({ locale: UserLocale }),
+  reply: envelope(UserInfo),
+});
+
+export const AccountBalance = z.object({
+  asset: z.string(),
+  available: DecimalString,
+  frozen: DecimalString,
+});
+
+/** The balances of the request's mode (X-Account-Mode), per asset. */
+export const getAccountSummary = route({
+  method: 'GET',
+  path: '/swx/customer/user/accountSummary',
+  reply: envelope(
+    z.object({
+      mode: z.enum(['real', 'demo']),
+      balances: z.array(AccountBalance),
+    }),
+  ),
+});
+
+/** Restores the demo balances to the demo grant (only in demo mode). */
+export const resetDemo = route({
+  method: 'POST',
+  path: '/swx/customer/user/resetDemo',
+  reply: envelope(z.object({ balances: z.array(AccountBalance) })),
+  idempotent: true,
+});
+
+// ---- KYC ----
+
+export const KycDocumentType = z.enum(['id_card', 'passport', 'driver_licence']);
+export type KycDocumentType = z.infer<typeof KycDocumentType>;
+
+/** The image slots of a submission; the ID card needs its back too. */
+export const KycFileSlot = z.enum(['front', 'back', 'hand', 'signature']);
+export type KycFileSlot = z.infer<typeof KycFileSlot>;
+
+export const KYC_MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const KYC_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/jp2'] as const;
+
+export const KycFields = z.object({
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  sex: z.enum(['male', 'female']),
+  birthdate: z.iso.date(),
+  /** ISO 3166-1 alpha-2. */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((s) => s.toUpperCase()),
+  address: z.string().trim().min(5).max(300),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d\s-]{6,20}$/),
+  documentType: KycDocumentType,
+});
+export type KycFields = z.infer<typeof KycFields>;
+
+export const KycSubmission = KycFields.extend({
+  id: z.number().int(),
+  status: z.enum(['pending', 'verified', 'rejected']),
+  reason: z.string().nullable(),
+  files: z.array(z.object({ slot: KycFileSlot, id: z.number().int() })),
+  submittedAt: IsoDateTime,
+  reviewedAt: IsoDateTime.nullable(),
+});
+export type KycSubmission = z.infer<typeof KycSubmission>;
+
+/**
+ * KYC submission: multipart/form-data with the fields of `KycFields` and one file per slot
+ * (front; back for an ID card; hand; signature). JPG, PNG or JPEG 2000, at most 2 MB each.
+ */
+export const identification = route({
+  method: 'POST',
+  path: '/swx/customer/user/identification',
+  reply: envelope(z.object({ id: z.number().int(), status: z.literal('pending') })),
+});
+
+/** The latest submission, or null when the user has never submitted. */
+export const getIdentification = route({
+  method: 'GET',
+  path: '/swx/customer/user/getIdentification',
+  reply: envelope(KycSubmission.nullable()),
+});
+
+/** One of the user's own KYC images (the bytes, not an envelope). */
+export const KYC_FILE_PATH = '/swx/customer/user/kycFile/:id';
+
+// ---- notifications ----
+
+export const NotificationKind = z.enum([
+  'kyc_approved',
+  'kyc_rejected',
+  'password_changed',
+  'withdraw_password_changed',
+  'new_device_login',
+  'welcome',
+]);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+/** Stored as a kind with parameters; the app words it in the reader's language. */
+export const Notification = z.object({
+  id: z.number().int(),
+  kind: NotificationKind,
+  params: z.record(z.string(), z.string()),
+  read: z.boolean(),
+  createdAt: IsoDateTime,
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const listNotification = route({
+  method: 'GET',
+  path: '/swx/customer/user/listNotification',
+  query: PageQuery,
+  reply: envelope(pageOf(Notification).extend({ unread: z.number().int().nonnegative() })),
+});
+
+export const unreadNotification = route({
+  method: 'GET',
+  path: '/swx/customer/user/unreadNotification',
+  reply: envelope(z.object({ unread: z.number().int().nonnegative() })),
+});
+
+/** Marks the given notifications read, or all of them when `ids` is absent. */
+export const readNotification = route({
+  method: 'POST',
+  path: '/swx/customer/user/readNotification',
+  body: z.object({ ids: z.array(z.number().int().positive()).max(100).optional() }),
+  reply: envelope(z.object({ unread: z.number().int().nonnegative() })),
+});
+
+// ---- invitations ----
+
+export const InvitedFriend = z.object({
+  /** Masked: the first and last characters of the username. */
+  username: z.string(),
+  registeredAt: IsoDateTime,
+  funded: z.boolean(),
+  traded: z.boolean(),
+});
+
+export const getInviteInfo = route({
+  method: 'GET',
+  path: '/swx/customer/user/inviteInfo',
+  reply: envelope(
+    z.object({
+      code: z.string(),
+      link: z.string(),
+      /** The link as an SVG QR code. */
+      qrSvg: z.string(),
+      friends: z.array(InvitedFriend),
+    }),
+  ),
+});
