@@ -374,7 +374,16 @@ export const KycFields = z.object({
 });
 export type KycFields = z.infer<typeof KycFields>;
 
-export const KycSubmission = KycFields.extend({
+/** A stored submission as replies carry it (plain values: replies are not transformed). */
+export const KycSubmission = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  sex: z.enum(['male', 'female']),
+  birthdate: z.string(),
+  country: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  documentType: KycDocumentType,
   id: z.number().int(),
   status: z.enum(['pending', 'verified', 'rejected']),
   reason: z.string().nullable(),

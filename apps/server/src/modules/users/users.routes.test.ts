@@ -242,15 +242,13 @@ describe('login', () => {
 
   it('throttles an account after 100 failed logins in an hour, even with the right password (10119)', async () => {
     const alice = await registerByEmail(t);
-    await t.database.db
-      .insert(loginAttempts)
-      .values(
-        Array.from({ length: 100 }, () => ({
-          userId: alice.user.id,
-          ip: '192.0.2.1',
-          success: false,
-        })),
-      );
+    await t.database.db.insert(loginAttempts).values(
+      Array.from({ length: 100 }, () => ({
+        userId: alice.user.id,
+        ip: '192.0.2.1',
+        success: false,
+      })),
+    );
     const res = await post(`${L}/login`, { account: alice.username, password: alice.password });
     expect(res.json().code).toBe(10119);
     expect(res.statusCode).toBe(429);

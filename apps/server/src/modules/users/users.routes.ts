@@ -25,7 +25,7 @@ import type { Config } from '../../platform/config';
 import { AppError } from '../../platform/errors';
 import { userIdOf, userSessionOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
-import { createGoogleVerifier } from './google-id-token';
+import { createGoogleVerifier, GOOGLE_ISSUERS } from './google-id-token';
 import { buildSiweMessage, verifySiweLogin } from './siwe-login';
 import { insertNonce, useNonce } from './users.repo';
 import { SIWE_NONCE_TTL_SECONDS } from './users.rules';
@@ -57,7 +57,10 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
   const google = config.GOOGLE_CLIENT_ID
     ? createGoogleVerifier({
         clientId: config.GOOGLE_CLIENT_ID,
-        issuer: config.GOOGLE_ISSUER,
+        // Google signs with either spelling of its issuer; a configured other issuer is exact.
+        issuer: GOOGLE_ISSUERS.includes(config.GOOGLE_ISSUER)
+          ? GOOGLE_ISSUERS
+          : config.GOOGLE_ISSUER,
         jwksUrl: config.GOOGLE_JWKS_URL,
       })
     : undefined;

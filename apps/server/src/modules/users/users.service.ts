@@ -97,7 +97,7 @@ export async function userInfoOf(db: Executor, user: UserRow): Promise<UserInfo>
     kycReason: kyc.reason,
     demoEnabled: user.demoEnabled,
     inviteCode: user.inviteCode,
-    locale: (isLocale(user.locale) ? user.locale : 'en'),
+    locale: isLocale(user.locale) ? user.locale : 'en',
     createdAt: user.createdAt.toISOString(),
   };
 }
