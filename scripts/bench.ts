@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchLogins, type LoginFigure } from './bench-logins';
 import { benchWebSocket, type WsFigure } from './bench-ws';
 import {
   findInvariantBreaches,
@@ -134,6 +135,7 @@ interface Results {
     marketsRatioPercent: number;
   };
   webSocket?: WsFigure[];
+  logins?: LoginFigure;
   webBundle?: string;
   webLongTasks?: string;
   failures: string[];
@@ -633,6 +635,33 @@ function summary(): string {
       );
     }
   }
+  const logins = results.logins;
+  if (logins) {
+    out.push(
+      '',
+      `Logins (${logins.parameters})`,
+      table(
+        ['measure', 'per second', 'p50 ms', 'p99 ms', 'errors'],
+        [
+          [
+            `argon2id verify alone, ${logins.verifyConcurrency} at once`,
+            logins.verifiesPerSecond.toFixed(1),
+            '',
+            '',
+            '0',
+          ],
+          [
+            `POST /swx/customer/login/login, ${logins.httpConnections} connections, PGlite`,
+            logins.loginsPerSecond.toFixed(1),
+            String(logins.p50Ms),
+            String(logins.p99Ms),
+            int(logins.non2xx + logins.errors),
+          ],
+        ],
+        [false, true, true, true, true],
+      ),
+    );
+  }
   if (results.webBundle) out.push('', results.webBundle);
   if (results.webLongTasks) out.push(results.webLongTasks);
 
@@ -659,6 +688,9 @@ async function main(): Promise<void> {
   await section('PGlite ledger', benchPglite);
   await section('PostgreSQL ledger', benchPostgres);
   await section('HTTP', benchHttp);
+  await section('Logins', async () => {
+    results.logins = await benchLogins(HTTP_SECONDS);
+  });
   await section('WebSocket fan-out', async () => {
     results.webSocket = await benchWebSocket(root);
   });

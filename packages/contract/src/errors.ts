@@ -57,8 +57,8 @@ export const errorCodes = {
   10117: 409, // already exists (slug, username)
   10118: 400, // password too common
   10119: 429, // too many failed logins for this account, try again later
-  10120: 401, // Google sign-in could not be verified
-  10121: 401, // wallet signature could not be verified
+  10120: 400, // Google sign-in could not be verified (not 401: that one means "session over")
+  10121: 400, // wallet signature could not be verified
   10122: 415, // image type not accepted (JPG, PNG, JPEG 2000)
   10123: 413, // image larger than 2 MB
   10124: 400, // image could not be read

@@ -40,6 +40,56 @@ export const router = createBrowserRouter(
                     })),
                 },
                 {
+                  element: <RoleGate section="users" />,
+                  children: [
+                    {
+                      path: 'users',
+                      lazy: () =>
+                        import('../features/users/pages/users-page').then((m) => ({
+                          Component: m.UsersPage,
+                        })),
+                    },
+                    {
+                      path: 'users/:id',
+                      lazy: () =>
+                        import('../features/users/pages/user-detail-page').then((m) => ({
+                          Component: m.UserDetailPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  element: <RoleGate section="kyc" />,
+                  children: [
+                    {
+                      path: 'kyc',
+                      lazy: () =>
+                        import('../features/kyc/pages/kyc-queue-page').then((m) => ({
+                          Component: m.KycQueuePage,
+                        })),
+                    },
+                    {
+                      path: 'kyc/:id',
+                      lazy: () =>
+                        import('../features/kyc/pages/kyc-review-page').then((m) => ({
+                          Component: m.KycReviewPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  element: <RoleGate section="outbox" />,
+                  children: [
+                    {
+                      path: 'outbox',
+                      lazy: () =>
+                        import('../features/outbox/pages/outbox-page').then((m) => ({
+                          Component: m.OutboxPage,
+                        })),
+                    },
+                  ],
+                },
+                {
                   element: <RoleGate section="staff" />,
                   children: [
                     {

@@ -11,6 +11,9 @@ import { toast } from '../shared/ui/toast-store';
 
 const NAV: readonly { section: Section; to: string; label: MessageKey }[] = [
   { section: 'overview', to: '/', label: 'nav.overview' },
+  { section: 'users', to: '/users', label: 'nav.users' },
+  { section: 'kyc', to: '/kyc', label: 'nav.kyc' },
+  { section: 'outbox', to: '/outbox', label: 'nav.outbox' },
   { section: 'staff', to: '/staff', label: 'nav.staff' },
   { section: 'parameters', to: '/parameters', label: 'nav.parameters' },
   { section: 'instruments', to: '/instruments', label: 'nav.instruments' },

@@ -40,6 +40,8 @@ export const ConfigSchema = z.object({
     .int()
     .min(1)
     .default(30 * 24),
+  /** Login, code and sign-up attempts per client address per minute (on top of RATE_LIMIT_MAX). */
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   JOBS_ENABLED: bool.default(true),

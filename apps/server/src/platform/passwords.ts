@@ -3,7 +3,8 @@ import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with OWASP's minimum recommendation: 19 MiB memory, 2 iterations, 1 lane. */
 const ARGON2ID = 2; // Algorithm.Argon2id (a const enum, not importable under verbatimModuleSyntax)
-const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2ID_PARAMETERS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = { algorithm: ARGON2ID, ...ARGON2ID_PARAMETERS } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

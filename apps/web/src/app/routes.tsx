@@ -99,6 +99,47 @@ export const routes: readonly AppRoute[] = [
     path: paths.detail,
     page: lazyPage(() => import('../features/help/pages/detail-page'), ['help']),
   },
+  {
+    path: paths.login,
+    page: lazyPage(() => import('../features/auth/pages/login-page'), ['auth']),
+  },
+  {
+    path: paths.register,
+    page: lazyPage(() => import('../features/auth/pages/register-page'), ['auth']),
+  },
+  {
+    path: paths.reset,
+    page: lazyPage(() => import('../features/auth/pages/reset-page'), ['auth']),
+  },
+  {
+    path: paths.wallet,
+    page: lazyPage(() => import('../features/auth/pages/wallet-login-page'), ['auth']),
+  },
+  {
+    path: paths.googleCallback,
+    page: lazyPage(() => import('../features/auth/pages/google-callback-page'), ['auth']),
+  },
+  {
+    path: paths.profile,
+    page: lazyPage(() => import('../features/profile/pages/profile-page'), ['profile']),
+    nav: { id: 'profile', icon: 'profile', order: 5 },
+  },
+  {
+    path: paths.profileInfo,
+    page: lazyPage(() => import('../features/profile/pages/info-page'), ['profile']),
+  },
+  {
+    path: paths.kyc,
+    page: lazyPage(() => import('../features/profile/pages/kyc-page'), ['profile']),
+  },
+  {
+    path: paths.notifications,
+    page: lazyPage(() => import('../features/profile/pages/notifications-page'), ['profile']),
+  },
+  {
+    path: paths.invite,
+    page: lazyPage(() => import('../features/profile/pages/invite-page'), ['profile']),
+  },
 ];
 
 /**
@@ -109,6 +150,7 @@ export const NAVIGATION_HIDDEN_PATHS: readonly string[] = [
   paths.reset,
   paths.login,
   paths.register,
+  paths.wallet,
   paths.googleCallback,
 ];
 

@@ -3,10 +3,14 @@ import type { StaffRole } from '@swx/contract';
 /**
  * Which roles may open each back-office section. The sidebar hides what a role cannot use and
  * the routes refuse it; the server refuses it too (10108), which is what actually protects data.
- * Finance and KYC reviewers get their own sections in later releases.
+ * Finance reviewers get their own section in a later release. KYC reviewers read customers (to
+ * see whom a submission belongs to) but only admin and support change them (users.rules.ts).
  */
 export const SECTION_ROLES = {
   overview: 'everyone',
+  users: ['admin', 'support', 'kyc'],
+  kyc: ['admin', 'kyc'],
+  outbox: ['admin', 'support'],
   staff: ['admin'],
   parameters: ['admin'],
   instruments: ['admin'],

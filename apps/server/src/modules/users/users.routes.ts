@@ -34,9 +34,6 @@ import type { AccountsDeps, ClientInfo } from './users.service';
 
 const tags = ['login'];
 const userTags = ['user'];
-/** Per address, on top of the per-account throttle (10119) and the global limit. */
-const loginLimit = { rateLimit: { max: 20, timeWindow: 60_000 } };
-const codeLimit = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
 function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'], locale: request.locale };
@@ -54,6 +51,14 @@ function siteOf(config: Config, request: FastifyRequest): { domain: string; orig
 
 export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAsyncZod {
   const { db } = deps;
+  // Per client address, on top of the per-account throttle (10119) and the global limit.
+  const loginLimit = { rateLimit: { max: config.LOGIN_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } };
+  const codeLimit = {
+    rateLimit: {
+      max: Math.max(1, Math.ceil(config.LOGIN_RATE_LIMIT_PER_MINUTE / 2)),
+      timeWindow: 60_000,
+    },
+  };
   const google = config.GOOGLE_CLIENT_ID
     ? createGoogleVerifier({
         clientId: config.GOOGLE_CLIENT_ID,

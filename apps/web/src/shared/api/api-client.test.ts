@@ -110,6 +110,27 @@ describe('API client', () => {
     expect(lastRequest().headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('sends a multipart body as it is, leaving the content type to the browser', async () => {
+    const upload = route({
+      method: 'POST',
+      path: '/swx/customer/user/upload',
+      reply: envelope(z.object({ id: z.number() })),
+    });
+    const { client, fetchMock, lastRequest } = setup();
+    fetchMock.mockResolvedValueOnce(json({ code: 200, msg: 'ok', result: { id: 4 } }));
+    const form = new FormData();
+    form.set('firstName', 'Amy');
+    form.set(
+      'front',
+      new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }),
+      'a.jpg',
+    );
+    await expect(client.call(upload, {}, { formData: form })).resolves.toEqual({ id: 4 });
+    expect(lastRequest().init.body).toBe(form);
+    expect(lastRequest().headers['content-type']).toBeUndefined();
+    expect(lastRequest().headers.authorization).toBe('Bearer tok-1');
+  });
+
   it('parses the reply with the route schema and returns the result', async () => {
     const { client, fetchMock } = setup();
     fetchMock.mockResolvedValueOnce(

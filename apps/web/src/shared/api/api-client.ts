@@ -23,6 +23,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** For money-moving POSTs; a fresh key is made when the route is idempotent and none is given. */
   idempotencyKey?: string;
+  /**
+   * A multipart body for a POST route without a JSON body (uploads such as KYC images). The
+   * browser sets the content type with its boundary.
+   */
+  formData?: FormData;
 }
 
 export interface ApiClientDeps {
@@ -89,7 +94,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     };
     const token = deps.token();
     if (token) headers.authorization = `Bearer ${token}`;
-    if (route.method === 'POST') headers['content-type'] = 'application/json';
+    const multipart = route.method === 'POST' ? options.formData : undefined;
+    if (route.method === 'POST' && !multipart) headers['content-type'] = 'application/json';
     if (route.idempotent)
       headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
 
@@ -117,7 +123,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         response = await fetchImpl(url, {
           method: route.method,
           headers,
-          body: route.method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+          body: multipart ?? (route.method === 'POST' ? JSON.stringify(body ?? {}) : undefined),
           signal: controller.signal,
           credentials: 'same-origin',
         });
@@ -158,6 +164,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       status: response.status,
       serverMessage: bodyMessage(payload),
       requestId: error.success ? (error.data.result?.requestId ?? null) : null,
+      fields: error.success ? (error.data.result?.fields ?? []) : [],
     });
   }
 

@@ -12,6 +12,8 @@ export class ApiError extends Error {
   /** The server's `msg`, already in the caller's language; used when the catalogue has no entry. */
   readonly serverMessage: string | null;
   readonly requestId: string | null;
+  /** Field problems of a validation failure (10100 and some others), by request path. */
+  readonly fields: readonly { path: string; message: string }[];
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -19,6 +21,7 @@ export class ApiError extends Error {
     status?: number | null;
     serverMessage?: string | null;
     requestId?: string | null;
+    fields?: readonly { path: string; message: string }[];
     cause?: unknown;
   }) {
     super(`API ${init.kind}${init.code != null ? ` ${init.code}` : ''}`, { cause: init.cause });
@@ -28,6 +31,7 @@ export class ApiError extends Error {
     this.status = init.status ?? null;
     this.serverMessage = init.serverMessage ?? null;
     this.requestId = init.requestId ?? null;
+    this.fields = init.fields ?? [];
   }
 }
 

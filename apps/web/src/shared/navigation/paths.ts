@@ -17,9 +17,13 @@ export const paths = {
   profile: '/profile',
   support: '/profile/kefu',
   notifications: '/profile/notification',
+  profileInfo: '/profile/info',
+  invite: '/profile/invite',
+  kyc: '/profile/kyc',
   login: '/pass/login',
   register: '/pass/register',
   reset: '/pass/reset',
+  wallet: '/pass/wallet',
   googleCallback: '/api/loginCallback/google',
 } as const;
 

@@ -1,0 +1,49 @@
+import { ADMIN_KYC_FILE_PATH, ErrorReply } from '@swx/contract';
+import { t } from '../../../i18n/translate';
+import { ApiError } from '../../../shared/api/api-error';
+import { fillPath } from '../../../shared/api/request-url';
+import { sessionStore } from '../../../shared/session/session-store';
+
+const SESSION_ENDED = 401;
+
+/**
+ * The bytes of one image of a submission. Not a JSON route, so not `apiCall`: the image needs the
+ * staff Authorization header, which an <img src> cannot send, hence a fetch and a Blob.
+ */
+export async function fetchKycImage(
+  submissionId: number,
+  fileId: number,
+  signal: AbortSignal,
+): Promise<Blob> {
+  const headers: Record<string, string> = { accept: 'image/*' };
+  const token = sessionStore.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(fillPath(ADMIN_KYC_FILE_PATH, { id: submissionId, fileId }), {
+      headers,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (signal.aborted) throw new ApiError('aborted', 0, t('api.aborted'));
+    throw new ApiError('network', 0, t('api.network', { detail: String(error) }));
+  }
+
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && type.startsWith('image/')) return response.blob();
+
+  // A refusal comes as the usual envelope: 401 ends the session as everywhere else.
+  let code = response.status;
+  let message = t('kyc.image.failed');
+  if (type.includes('json')) {
+    const refusal = ErrorReply.safeParse(await response.json().catch(() => undefined));
+    if (refusal.success) {
+      code = refusal.data.code;
+      message = refusal.data.msg;
+    }
+  }
+  if (response.status === SESSION_ENDED || code === SESSION_ENDED) sessionStore.expire();
+  throw new ApiError('server', code, message);
+}
