@@ -5,6 +5,7 @@
 // as E2E_ADMIN_PASSWORD.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { startInbox } from './e2e-inbox.js';
 import { root, startTestServer } from './test-server.js';
 
 function runPlaywright(env, args) {
@@ -26,10 +27,12 @@ function printServerOutput(server, why) {
 
 async function main() {
   let server;
+  const inbox = await startInbox();
   try {
-    server = await startTestServer();
+    server = await startTestServer({ env: inbox.env });
   } catch (error) {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+    await inbox.stop();
     return 1;
   }
 
@@ -47,6 +50,7 @@ async function main() {
     const code = await runPlaywright(
       {
         E2E_BASE_URL: server.baseUrl,
+        E2E_INBOX_URL: inbox.inboxUrl,
         ...(server.firstAdmin
           ? {
               E2E_ADMIN_USERNAME: server.firstAdmin.username,
@@ -60,6 +64,7 @@ async function main() {
     return interrupted ? 130 : code;
   } finally {
     await server.stop();
+    await inbox.stop();
   }
 }
 
