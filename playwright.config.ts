@@ -51,6 +51,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--disable-quic',
+        // KYC camera capture: a synthetic camera, permission granted without a prompt.
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
         '--no-first-run',
       ],
     },

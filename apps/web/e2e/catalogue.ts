@@ -20,3 +20,12 @@ export function text(locale: string, namespace: string, key: string): string {
   if (message === undefined) throw new Error(`no message ${file}:${key}`);
   return message;
 }
+
+/** Dotted keys of the English catalogues of some namespaces (what i18next shows when a message is missing). */
+export function catalogueKeys(...namespaces: string[]): string[] {
+  return namespaces.flatMap((ns) =>
+    Object.keys(
+      JSON.parse(readFileSync(join(locales, `en/${ns}.json`), 'utf8')) as Record<string, string>,
+    ).filter((key) => key.includes('.')),
+  );
+}

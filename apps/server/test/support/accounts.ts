@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { outboxMessages } from '../../src/modules/messaging/messaging.tables';
 import type { TestApp } from './test-app';
 
@@ -14,13 +14,6 @@ export async function outboxCode(t: TestApp, recipient: string): Promise<string>
   const code = /\b(\d{6})\b/.exec(row?.body ?? '')?.[1];
   if (!code) throw new Error(`no code in the outbox for ${recipient}`);
   return code;
-}
-
-/** Lets the next code to an address go out now (the 60-second resend limit, as if time passed). */
-export async function allowResend(t: TestApp, addressKey: string): Promise<void> {
-  await t.database.db.execute(
-    sql`update verification_codes set created_at = created_at - interval '61 seconds' where address = ${addressKey}`,
-  );
 }
 
 let addressCounter = 0;

@@ -21,6 +21,16 @@ describe('route registry', () => {
         '/help/notice',
         '/introduction',
         '/market',
+        '/pass/login',
+        '/pass/register',
+        '/pass/reset',
+        '/pass/wallet',
+        '/api/loginCallback/google',
+        '/profile',
+        '/profile/info',
+        '/profile/kyc',
+        '/profile/notification',
+        '/profile/invite',
       ].sort(),
     );
   });
@@ -40,6 +50,9 @@ describe('route registry', () => {
     ['/pass/login', true],
     ['/pass/register', true],
     ['/pass/reset', true],
+    ['/pass/wallet', true],
+    ['/profile', false],
+    ['/profile/kyc', false],
     ['/api/loginCallback/google', true],
     ['/pass/login/', true],
     ['/market', false],
@@ -51,7 +64,13 @@ describe('route registry', () => {
 
   it('keeps the spec rule for navigation-less pages as data', () => {
     expect([...NAVIGATION_HIDDEN_PATHS].sort()).toEqual(
-      ['/api/loginCallback/google', '/pass/login', '/pass/register', '/pass/reset'].sort(),
+      [
+        '/api/loginCallback/google',
+        '/pass/login',
+        '/pass/register',
+        '/pass/reset',
+        '/pass/wallet',
+      ].sort(),
     );
     // A route registered later for one of those paths must hide navigation too.
     for (const path of NAVIGATION_HIDDEN_PATHS) {
@@ -62,15 +81,16 @@ describe('route registry', () => {
 
   it('offers navigation entries only for registered routes, in order', () => {
     const items = navigationItems();
-    expect(items.map((i) => i.id)).toEqual(['home', 'market']);
+    expect(items.map((i) => i.id)).toEqual(['home', 'market', 'profile']);
     for (const item of items) expect(isRegistered(item.path)).toBe(true);
   });
 
   it('knows which product paths are not live yet', () => {
-    for (const path of [paths.trading, paths.loan, paths.profile, paths.support]) {
+    for (const path of [paths.trading, paths.loan, paths.support]) {
       expect(isRegistered(path)).toBe(false);
     }
-    expect(isRegistered(paths.login)).toBe(false);
+    expect(isRegistered(paths.login)).toBe(true);
+    expect(isRegistered(paths.profile)).toBe(true);
     expect(isRegistered('/help/')).toBe(true);
     expect(isRegistered(paths.market)).toBe(true);
     expect(isRegistered(paths.coin)).toBe(true);

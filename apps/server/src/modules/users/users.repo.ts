@@ -101,11 +101,11 @@ export async function lockAddress(tx: Executor, addressKey: string): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${addressKey}, 7))`);
 }
 
-export async function selectLatestCodeTime(db: Executor, addressKey: string) {
+export async function selectLatestCodeTime(db: Executor, addressKey: string, purpose: string) {
   const [row] = await db
     .select({ createdAt: verificationCodes.createdAt })
     .from(verificationCodes)
-    .where(eq(verificationCodes.address, addressKey))
+    .where(and(eq(verificationCodes.address, addressKey), eq(verificationCodes.purpose, purpose)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   return row?.createdAt;

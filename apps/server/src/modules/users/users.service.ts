@@ -160,7 +160,9 @@ type SendCodeBody =
 
 /**
  * Sends a code. Register and bind need a free address (10007), reset a known one (10009),
- * withdrawPassword the user's own contact (10125 without one). One send per 60 s per address.
+ * withdrawPassword the user's own contact (10125 without one). One send per 60 s per address and
+ * purpose: a customer who has just registered can set a withdrawal password at once, while asking
+ * for the same code again waits the minute.
  */
 export async function sendCode(
   deps: AccountsDeps,
@@ -198,7 +200,7 @@ export async function sendCode(
   const purpose: CodePurpose = body.purpose;
   const codeId = await db.transaction(async (tx) => {
     await lockAddress(tx, address.key);
-    const last = await selectLatestCodeTime(tx, address.key);
+    const last = await selectLatestCodeTime(tx, address.key, purpose);
     if (last && now.getTime() - last.getTime() < CODE_RESEND_SECONDS * 1000) {
       throw new AppError(10089);
     }
