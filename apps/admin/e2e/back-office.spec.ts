@@ -9,6 +9,8 @@ import { LoginPage } from './pages/login.page';
 import { ParamsPage } from './pages/params.page';
 import { ShellPage } from './pages/shell.page';
 import { StaffPage } from './pages/staff.page';
+import { CustomersPage } from './pages/customers.page';
+import { customerBase, registerCustomer, submitKyc } from './support/customer';
 import { toast } from './support/toast';
 import { newStaffPassword } from './support/totp';
 
@@ -21,6 +23,8 @@ test.describe.serial('back office on a fresh database', () => {
   const adminUsername = process.env.E2E_ADMIN_USERNAME ?? 'admin';
   const supportUsername = `support.${Date.now().toString(36)}`;
   let supportOneTimePassword = '';
+  const reviewerUsername = `reviewer.${Date.now().toString(36)}`;
+  let reviewerOneTimePassword = '';
   const sentence = `E2E check ${Date.now()}: this sentence was added from the back office.`;
   let disclaimerId = 0;
 
@@ -75,6 +79,10 @@ test.describe.serial('back office on a fresh database', () => {
       await expect(row).toContainText('Support');
       await expect(row).toContainText('Not set up');
       await expect(row).toContainText('One-time');
+    });
+
+    await test.step('create a KYC reviewer', async () => {
+      reviewerOneTimePassword = await new StaffPage(page).create(reviewerUsername, ['KYC']);
     });
 
     await test.step('edit roles, disable, enable and reset another member', async () => {
@@ -241,6 +249,86 @@ test.describe.serial('back office on a fresh database', () => {
     await expect(page.getByRole('heading', { name: 'Not available for your roles' })).toBeVisible();
 
     await shell.signOut();
+    await page.waitForLoadState('networkidle');
+    expect(errors.messages).toEqual([]);
+  });
+
+  test('KYC reviewer: rejects and approves; the customer reads both, in Arabic on a phone', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    expect(reviewerOneTimePassword, 'the first test created the reviewer').not.toBe('');
+    const errors = await BrowserErrors.watch(page);
+    const customer = await registerCustomer(request);
+    expect(await submitKyc(request, customer.token)).toBe(20001);
+
+    const login = new LoginPage(page);
+    await login.open();
+    await login.submitPassword(reviewerUsername, reviewerOneTimePassword);
+    await login.enrol();
+    await new ChangePasswordPage(page).changeOneTimePassword(
+      reviewerOneTimePassword,
+      newStaffPassword(),
+    );
+    const review = new CustomersPage(page);
+
+    await test.step('reject with a reason', async () => {
+      await review.openKycQueue();
+      await review.openNewestPendingSubmission(customer.username);
+      expect(await review.submissionUsername()).toBe(customer.username);
+      await expect(page.locator('img[alt]').first()).toBeVisible();
+      await review.reject('The photo of the passport is blurred; please take it again.');
+    });
+
+    // The customer, on a phone, in Arabic: the notification and the reason, then a resubmission.
+    const phone = await browser.newContext({
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const customerPage = await phone.newPage();
+    const customerErrors = await BrowserErrors.watch(customerPage);
+    await customerPage.addInitScript((token) => {
+      sessionStorage.setItem('swx.introDismissed', '1');
+      localStorage.setItem('swx.token', token);
+      localStorage.setItem('swx.lang', 'ar');
+    }, customer.token);
+    await customerPage.goto(`${customerBase()}/profile/notification?lang=ar`);
+    const rejected = customerPage.locator('[data-notification]').first();
+    await expect(rejected).toBeVisible();
+    await expect(customerPage.getByTestId('notification-bell')).not.toHaveAttribute(
+      'data-unread',
+      '0',
+    );
+    await rejected.getByRole('button').first().click();
+    await expect(rejected).toContainText('blurred');
+    await customerPage.goto(`${customerBase()}/profile`);
+    await expect(customerPage.getByTestId('kyc-status')).toHaveAttribute('data-status', 'rejected');
+    await expect(customerPage.getByTestId('kyc-status')).toContainText('blurred');
+    expect(await submitKyc(request, customer.token)).toBe(20001);
+    const bell = customerPage.getByTestId('notification-bell');
+    const unreadBefore = Number(await bell.getAttribute('data-unread'));
+
+    await test.step('approve the new submission', async () => {
+      await review.openKycQueue();
+      await review.openNewestPendingSubmission(customer.username);
+      await review.approve();
+    });
+
+    // The approval arrives on the open page over the socket: the bell counts it without a reload.
+    await expect
+      .poll(async () => Number(await bell.getAttribute('data-unread')), { timeout: 15_000 })
+      .toBeGreaterThan(unreadBefore);
+    await customerPage.reload();
+    await expect(customerPage.getByTestId('kyc-status')).toHaveAttribute('data-status', 'verified');
+    await customerPage.goto(`${customerBase()}/profile/notification`);
+    await expect(customerPage.locator('[data-notification]')).toHaveCount(3);
+    await phone.close();
+    expect(customerErrors.messages).toEqual([]);
     await page.waitForLoadState('networkidle');
     expect(errors.messages).toEqual([]);
   });

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { latestCode } from '../../../../e2e-support/inbox';
+
+/** The customer app's address (the back office is served under /admin/ of the same server). */
+export function customerBase(): string {
+  const base = process.env.E2E_BASE_URL;
+  if (!base) throw new Error('E2E_BASE_URL is not set');
+  return base.replace(/\/+$/, '');
+}
+
+/** A customer registered through the API with the code that arrived by mail. */
+export async function registerCustomer(request: APIRequestContext) {
+  const username = `c${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const email = `${username}@example.test`;
+  const password = `Pw-${randomUUID().slice(0, 12)}`;
+  const base = customerBase();
+  const sent = await request.post(`${base}/swx/customer/login/sendCode`, {
+    data: { purpose: 'register', channel: 'email', email },
+  });
+  if (!sent.ok()) throw new Error(`sendCode: ${await sent.text()}`);
+  const code = await latestCode(email);
+  const reply = await request.post(`${base}/swx/customer/login/register`, {
+    data: { channel: 'email', email, username, password, confirmPassword: password, code },
+  });
+  const body = (await reply.json()) as { code: number; result: { token: string } };
+  if (body.code !== 200) throw new Error(`register: ${JSON.stringify(body)}`);
+  return { username, email, password, token: body.result.token };
+}
+
+// A 1x1 PNG; the server re-encodes it.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/** Submits KYC (passport) through the API; returns the reply code (20001 when submitted). */
+export async function submitKyc(request: APIRequestContext, token: string): Promise<number> {
+  const image = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+  const reply = await request.post(`${customerBase()}/swx/customer/user/identification`, {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      firstName: 'Omar',
+      lastName: 'Nasser',
+      sex: 'male',
+      birthdate: '1988-09-30',
+      country: 'AE',
+      address: 'Al Wasl Road 14, Dubai',
+      phone: '+971 50 123 4567',
+      documentType: 'passport',
+      front: image('front.png'),
+      hand: image('hand.png'),
+      signature: image('signature.png'),
+    },
+  });
+  return ((await reply.json()) as { code: number }).code;
+}
