@@ -8,6 +8,7 @@ import {
   STRONG_PASSWORD,
 } from '../../../test/support/accounts';
 import { staffHeaders } from '../../../test/support/staff-session';
+import { connectSocket } from '../../../test/support/ws-client';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { loginAttempts } from './users.tables';
 
@@ -398,6 +399,31 @@ describe('passwords', () => {
       .json()
       .result.list.map((n: { kind: string }) => n.kind);
     expect(kinds).toContain('password_changed');
+  });
+
+  it('pushes the notification on the user’s socket, to that user only', async () => {
+    const alice = await registerByEmail(t);
+    const bob = await registerByEmail(t);
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `${address.replace('http', 'ws')}/ws`;
+    const aliceSocket = await connectSocket(url);
+    const bobSocket = await connectSocket(url);
+    aliceSocket.send({ op: 'auth', token: alice.token });
+    bobSocket.send({ op: 'auth', token: bob.token });
+    await aliceSocket.next((m) => m.type === 'authed');
+    await bobSocket.next((m) => m.type === 'authed');
+    const next = 'Lagoon-Whistle-7730';
+    await post(
+      `${U}/repassword`,
+      { type: 'change', oldPassword: alice.password, password: next, confirmPassword: next },
+      alice.auth,
+    );
+    const event = await aliceSocket.next((m) => m.type === 'notification');
+    expect(event).toMatchObject({ type: 'notification', data: { kind: 'password_changed' } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(bobSocket.messages.filter((m) => m.type === 'notification')).toEqual([]);
+    aliceSocket.close();
+    bobSocket.close();
   });
 
   it('sets the withdrawal password with a code to the user’s own email', async () => {
