@@ -15,6 +15,7 @@ import { SiteFooter } from './site-footer';
 
 // Only a logged-in visitor needs the account menu, so its code loads with the first login.
 const AccountMenu = lazy(() => import('./account-menu'));
+const NotificationBell = lazy(() => import('../../features/profile/components/notification-bell'));
 
 export function DesktopLayout({
   children,
@@ -45,6 +46,11 @@ export function DesktopLayout({
             <LanguagePicker />
             <ThemeToggle />
             <UpDownToggle />
+            {token && available(paths.notifications) ? (
+              <Suspense fallback={<span className="inline-block size-11" />}>
+                <NotificationBell />
+              </Suspense>
+            ) : null}
             {token ? (
               <Suspense fallback={<span className="inline-block size-11" />}>
                 <AccountMenu />

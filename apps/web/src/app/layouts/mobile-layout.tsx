@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../shared/navigation/paths';
@@ -13,6 +13,9 @@ import { Brand } from './brand';
 import { LanguagePicker } from '../../shared/i18n/language-picker';
 import { TabBar } from './nav-items';
 import { SiteFooter } from './site-footer';
+
+// The bell (unread count, live updates) loads after the first render, for logged-in users only.
+const NotificationBell = lazy(() => import('../../features/profile/components/notification-bell'));
 
 const iconButton =
   'inline-flex size-11 items-center justify-center rounded-lg text-muted hover:bg-subtle hover:text-fg';
@@ -50,13 +53,19 @@ export function MobileLayout({
             <ThemeToggle />
             <UpDownToggle />
             {token && available(paths.notifications) ? (
-              <Link
-                to={paths.notifications}
-                className={iconButton}
-                aria-label={t('header.notifications')}
+              <Suspense
+                fallback={
+                  <Link
+                    to={paths.notifications}
+                    className={iconButton}
+                    aria-label={t('header.notifications')}
+                  >
+                    <Icon name="bell" />
+                  </Link>
+                }
               >
-                <Icon name="bell" />
-              </Link>
+                <NotificationBell />
+              </Suspense>
             ) : null}
             {available(paths.support) ? (
               <Link to={paths.support} className={iconButton} aria-label={t('header.support')}>

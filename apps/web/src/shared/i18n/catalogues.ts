@@ -1,7 +1,16 @@
 import type { Locale } from '@swx/i18n';
 
 /** The UI namespaces of packages/i18n (the `errors` namespace is shared with the server). */
-export const NAMESPACES = ['common', 'errors', 'home', 'help', 'intro', 'markets', 'auth', 'profile'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'home',
+  'help',
+  'intro',
+  'markets',
+  'auth',
+  'profile',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 type Messages = Readonly<Record<string, string>>;

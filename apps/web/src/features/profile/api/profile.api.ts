@@ -1,0 +1,159 @@
+import {
+  bindContact,
+  getAccountSummary,
+  getIdentification,
+  getInviteInfo,
+  getUserInfo,
+  identification,
+  KYC_FILE_PATH,
+  listNotification,
+  logout,
+  readNotification,
+  repassword,
+  repasswordTx,
+  resetDemo,
+  sendCode,
+  unreadNotification,
+  updateSettings,
+  type Address,
+  type Channel,
+  type KycFields,
+  type KycFileSlot,
+  type UserInfo,
+} from '@swx/contract';
+import type { Locale } from '@swx/i18n';
+import { api } from '../../../shared/api/api';
+import { ApiError } from '../../../shared/api/api-error';
+import { fillPath } from '../../../shared/api/request-url';
+import { session } from '../../../shared/session/session-store';
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
+  return api.call(getUserInfo, {}, { signal }).then((user) => {
+    rememberUser(user);
+    return user;
+  });
+}
+
+/** Keeps the session's copy of the user (header menu, other tabs) as fresh as the last reply. */
+export function rememberUser(user: UserInfo): void {
+  const { token } = session.get();
+  if (token) session.signIn(token, user);
+}
+
+export function fetchAccountSummary(signal: AbortSignal) {
+  return api.call(getAccountSummary, {}, { signal });
+}
+
+/** `key` stays the same for retries of one confirmed reset, so a lost reply cannot reset twice. */
+export function resetDemoBalances(idempotencyKey: string) {
+  return api.call(resetDemo, {}, { idempotencyKey });
+}
+
+export function logoutSession() {
+  return api.call(logout, {});
+}
+
+export function changePassword(input: {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+}) {
+  return api.call(repassword, { body: { type: 'change', ...input } });
+}
+
+export function sendWithdrawPasswordCode(channel: Channel) {
+  return api.call(sendCode, { body: { purpose: 'withdrawPassword', channel } });
+}
+
+export function sendBindCode(address: Address) {
+  return api.call(sendCode, { body: { purpose: 'bind', ...address } });
+}
+
+export function bindAddress(address: Address, code: string) {
+  return api.call(bindContact, { body: { ...address, code } });
+}
+
+export function setWithdrawPassword(input: {
+  channel: Channel;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}) {
+  return api.call(repasswordTx, { body: input });
+}
+
+export function saveLocale(locale: Locale) {
+  return api.call(updateSettings, { body: { locale } });
+}
+
+// ---- KYC ----
+
+export function fetchIdentification(signal: AbortSignal) {
+  return api.call(getIdentification, {}, { signal });
+}
+
+export type KycUpload = Partial<Record<KycFileSlot, Blob>>;
+
+/** The multipart body of a submission: the fields, then one file per slot. */
+export function kycFormData(fields: KycFields, files: KycUpload): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, String(value));
+  for (const [slot, blob] of Object.entries(files)) {
+    if (blob) {
+      form.set(slot, new File([blob], `${slot}.${extensionOf(blob.type)}`, { type: blob.type }));
+    }
+  }
+  return form;
+}
+
+function extensionOf(type: string): string {
+  return type === 'image/png' ? 'png' : type === 'image/jp2' ? 'jp2' : 'jpg';
+}
+
+export function submitIdentification(fields: KycFields, files: KycUpload) {
+  return api.call(identification, {}, { formData: kycFormData(fields, files) });
+}
+
+/**
+ * One of the user's own KYC images. The route answers with the bytes, not an envelope, so it is
+ * fetched here with the session's headers rather than through the JSON client.
+ */
+export async function fetchKycFile(id: number, signal: AbortSignal): Promise<Blob> {
+  const { token, mode } = session.get();
+  const headers: Record<string, string> = { 'X-Account-Mode': mode };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(fillPath(KYC_FILE_PATH, { id }), {
+    headers,
+    signal,
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw new ApiError({ kind: 'http', status: response.status });
+  return response.blob();
+}
+
+// ---- notifications ----
+
+export function fetchNotifications(page: number, signal: AbortSignal) {
+  return api.call(
+    listNotification,
+    { query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE } },
+    { signal },
+  );
+}
+
+export function fetchUnread(signal?: AbortSignal) {
+  return api.call(unreadNotification, {}, { signal });
+}
+
+/** Marks these notifications read, or every one when `ids` is left out. */
+export function markRead(ids?: readonly number[]) {
+  return api.call(readNotification, { body: ids ? { ids: [...ids] } : {} });
+}
+
+// ---- invitations ----
+
+export function fetchInviteInfo(signal: AbortSignal) {
+  return api.call(getInviteInfo, {}, { signal });
+}

@@ -1,0 +1,39 @@
+import type { Notification, NotificationKind } from '@swx/contract';
+import type { TFunction } from 'i18next';
+
+/** The parameters each kind's message uses; a missing one shows as a dash, never as "{ip}". */
+const PARAMS: Record<NotificationKind, readonly string[]> = {
+  kyc_approved: [],
+  kyc_rejected: ['reason'],
+  password_changed: [],
+  withdraw_password_changed: [],
+  new_device_login: ['device', 'ip'],
+  welcome: [],
+};
+
+/** Parameters that are codes or addresses stay left to right inside right-to-left text. */
+const LTR_PARAMS = new Set(['ip']);
+
+const LRI = '\u2066';
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * A notification in the reader's language, from its kind and parameters (the server stores no
+ * text). Values are isolated so an IP address or an English device name cannot reorder an Arabic
+ * sentence.
+ */
+export function notificationText(
+  notification: Pick<Notification, 'kind' | 'params'>,
+  t: TFunction,
+): { title: string; body: string } {
+  const values: Record<string, string> = {};
+  for (const name of PARAMS[notification.kind]) {
+    const raw = notification.params[name]?.trim();
+    values[name] = raw ? `${LTR_PARAMS.has(name) ? LRI : FSI}${raw}${PDI}` : '—';
+  }
+  return {
+    title: t(`profile:notification.${notification.kind}.title`, values),
+    body: t(`profile:notification.${notification.kind}.body`, values),
+  };
+}
