@@ -85,6 +85,7 @@ export async function startTestServer(options = {}) {
       // Every browser of a run comes from 127.0.0.1, and a page load is a dozen requests (code
       // split into chunks, catalogues, API calls): the per-address limit is for real traffic.
       RATE_LIMIT_MAX: '100000',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

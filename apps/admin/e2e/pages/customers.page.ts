@@ -56,7 +56,14 @@ export class CustomersPage {
 
   /** The KYC queue on its default tab: pending submissions. */
   async openKycQueue() {
+    const onQueue = /\/admin\/kyc$/.test(new URL(this.page.url()).pathname);
     await this.openSection('KYC review');
+    if (onQueue) {
+      // Already there: the list on screen may predate a new submission.
+      const answered = this.page.waitForResponse((r) => r.url().includes('/swx/admin/kyc?'));
+      await this.page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await answered;
+    }
     await expect(this.page.getByRole('tab', { name: 'Pending' })).toHaveAttribute(
       'aria-selected',
       'true',

@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { t } from '../../../i18n/translate';
 import { useApiQuery } from '../../../shared/api/use-api-query';
-import { buttonClass } from '../../../shared/ui/button';
+import { Button, buttonClass } from '../../../shared/ui/button';
 import { DataTable, LoadStateRows, MessageRow, Td, Th } from '../../../shared/ui/data-table';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { TimeStamp } from '../../../shared/ui/time-stamp';
@@ -40,6 +40,16 @@ function QueueTable({
 
   return (
     <>
+      <div className="mb-2 flex justify-end">
+        {/* New submissions arrive while a reviewer works: the queue reloads on demand. */}
+        <Button
+          size="sm"
+          pending={submissions.loading && Boolean(data)}
+          onClick={submissions.reload}
+        >
+          {t('common.refresh')}
+        </Button>
+      </div>
       <DataTable caption={t('kyc.caption')}>
         <thead>
           <tr>
