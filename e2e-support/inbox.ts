@@ -4,14 +4,13 @@
  */
 export async function latestCode(address: string, timeoutMs = 15_000): Promise<string> {
   const base = process.env.E2E_INBOX_URL;
-  if (!base) throw new Error('E2E_INBOX_URL is not set: run the browser tests with npm run test:e2e');
+  if (!base)
+    throw new Error('E2E_INBOX_URL is not set: run the browser tests with npm run test:e2e');
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(`${base}/messages?to=${encodeURIComponent(address)}`);
     const messages = (await response.json()) as { text: string }[];
-    const code = messages
-      .map((m) => /(?:^|\D)(\d{6})(?:\D|$)/.exec(m.text)?.[1])
-      .find(Boolean);
+    const code = messages.map((m) => /(?:^|\D)(\d{6})(?:\D|$)/.exec(m.text)?.[1]).find(Boolean);
     if (code) return code;
     if (Date.now() > deadline) throw new Error(`no code arrived for ${address}`);
     await new Promise((r) => setTimeout(r, 200));

@@ -16,7 +16,8 @@ export function mailText(raw) {
   const headers = split < 0 ? raw : raw.slice(0, split);
   const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
   const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
     const bytes = body
       .replace(/=\r?\n/g, '')
