@@ -6,6 +6,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, devices } from '@playwright/test';
+import { startInbox } from './e2e-inbox.js';
 import { root, startTestServer } from './test-server.js';
 
 const outDir = join(root, 'screenshots');
@@ -44,7 +45,38 @@ async function btcId(baseUrl) {
   return btc.id;
 }
 
-async function shoot(browser, baseUrl, { device, lang, theme = 'light', width, pages }) {
+/** A customer registered through the API (the code read from the run's mail inbox); its token. */
+async function registerCustomer(baseUrl, inboxUrl) {
+  const email = `screens.${Date.now()}@example.test`;
+  const post = (path, body) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  await post('/swx/customer/login/sendCode', { purpose: 'register', channel: 'email', email });
+  let code;
+  for (let i = 0; i < 50 && !code; i++) {
+    const mails = await fetch(`${inboxUrl}/messages?to=${encodeURIComponent(email)}`).then((r) =>
+      r.json(),
+    );
+    code = /(\d{6})/.exec(mails[0]?.text ?? '')?.[1];
+    if (!code) await new Promise((r) => setTimeout(r, 100));
+  }
+  const password = 'Screens-Pass-2026';
+  const reply = await post('/swx/customer/login/register', {
+    channel: 'email',
+    email,
+    username: `screens${Date.now().toString(36)}`,
+    password,
+    confirmPassword: password,
+    code,
+  });
+  if (reply.code !== 200) throw new Error(`register for screenshots: ${JSON.stringify(reply)}`);
+  return reply.result.token;
+}
+
+async function shoot(browser, baseUrl, { device, lang, theme = 'light', width, pages, token }) {
   const preset = DEVICES[device];
   const context = await browser.newContext({
     ...preset,
@@ -53,13 +85,14 @@ async function shoot(browser, baseUrl, { device, lang, theme = 'light', width, p
     locale: 'en-US',
   });
   await context.addInitScript(
-    ({ lang, theme }) => {
+    ({ lang, theme, token }) => {
       localStorage.setItem('swx.lang', lang);
       localStorage.setItem('swx.theme', theme);
+      if (token) localStorage.setItem('swx.token', token);
       // Every page but the board itself is photographed as after the intro was dismissed.
       if (location.pathname !== '/introduction') sessionStorage.setItem('swx.introDismissed', '1');
     },
-    { lang, theme },
+    { lang, theme, token },
   );
   const page = await context.newPage();
   const problems = [];
@@ -93,7 +126,8 @@ async function shoot(browser, baseUrl, { device, lang, theme = 'light', width, p
 async function main() {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const server = await startTestServer();
+  const inbox = await startInbox();
+  const server = await startTestServer({ env: inbox.env });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--font-render-hinting=none'],
@@ -114,13 +148,28 @@ async function main() {
       { name: 'faq', path: '/help/faq', ready: '[data-faq-item]' },
       { name: 'notices', path: '/help/notice', ready: '[data-notice]' },
       { name: 'detail-about-us', path: detail, ready: '.prose-content' },
+      { name: 'login', path: '/pass/login', ready: 'form[data-auth-form="login"]' },
+      { name: 'register', path: '/pass/register', ready: 'form[data-auth-form="register"]' },
+      { name: 'reset', path: '/pass/reset', ready: 'form[data-auth-form="reset"]' },
+      { name: 'wallet', path: '/pass/wallet', ready: '[data-wallet-safety]' },
     ];
+    const accountPages = [
+      { name: 'profile', path: '/profile', ready: '[data-testid="username"]' },
+      { name: 'profile-info', path: '/profile/info', ready: '[data-testid="withdraw-password"]' },
+      { name: 'profile-kyc', path: '/profile/kyc', ready: '[data-testid="kyc-form"]' },
+      { name: 'notifications', path: '/profile/notification', ready: '[data-notification]' },
+      { name: 'invite', path: '/profile/invite', ready: '[data-testid="invite-qr"]' },
+    ];
+    const token = await registerCustomer(server.baseUrl, inbox.inboxUrl);
     const byName = (...names) => pages.filter((p) => names.includes(p.name));
     const problems = [];
     console.log(`screenshots of ${server.baseUrl} into ${outDir}:`);
     for (const device of Object.keys(DEVICES)) {
       for (const lang of LANGUAGES) {
         problems.push(...(await shoot(browser, server.baseUrl, { device, lang, pages })));
+        problems.push(
+          ...(await shoot(browser, server.baseUrl, { device, lang, pages: accountPages, token })),
+        );
       }
       for (const lang of ['en', 'ar']) {
         problems.push(
@@ -159,6 +208,7 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
+    await inbox.stop();
   }
 }
 

@@ -10,7 +10,7 @@ import { ParamsPage } from './pages/params.page';
 import { ShellPage } from './pages/shell.page';
 import { StaffPage } from './pages/staff.page';
 import { CustomersPage } from './pages/customers.page';
-import { customerBase, registerCustomer, submitKyc } from './support/customer';
+import { customerBase, registerCustomer, submitKyc } from '../../../e2e-support/customer';
 import { toast } from './support/toast';
 import { newStaffPassword } from './support/totp';
 

@@ -89,7 +89,16 @@ for (const lang of ['en', 'ar'] as const) {
 test('the page does not scroll sideways at 320 px, in English and Arabic', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   const app = new AppPage(page);
-  for (const path of ['/?lang=en', '/help/faq', '/?lang=ar', '/help', '/help/faq']) {
+  for (const path of [
+    '/?lang=en',
+    '/help/faq',
+    '/pass/register',
+    '/?lang=ar',
+    '/help',
+    '/help/faq',
+    '/pass/register',
+    '/pass/login',
+  ]) {
     await app.open(path);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(

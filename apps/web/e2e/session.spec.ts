@@ -1,3 +1,4 @@
+import { registerCustomer } from '../../../e2e-support/customer';
 import { text } from './catalogue';
 import { expect, test } from './fixtures';
 import { API, AppPage } from './pages/app.page';
@@ -6,7 +7,7 @@ test.describe('session', () => {
   test('a body code 401 clears the stored session and sends the user to /pass/login', async ({
     page,
   }) => {
-    // A logged-in visitor on the demo account (login itself arrives with its feature).
+    // A visitor whose stored session has ended, on the demo account.
     await page.addInitScript(() => {
       if (sessionStorage.getItem('e2e.seeded')) return;
       sessionStorage.setItem('e2e.seeded', '1');
@@ -25,11 +26,10 @@ test.describe('session', () => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
     });
 
-    const app = new AppPage(page);
     await page.goto('/help/notice');
 
-    // /pass/login is not a page yet, so the app continues home from there.
-    await expect(app.heading).toHaveText(text('en', 'home', 'title'));
+    await expect(page).toHaveURL(/\/pass\/login/);
+    await expect(page.locator('form[data-auth-form="login"]')).toBeVisible();
     expect(visited).toContain('/pass/login');
     // The first call carried the session; the calls after the 401 carry none.
     expect(sent[0]).toEqual({ authorization: 'Bearer expired-token', mode: 'demo' });
@@ -45,16 +45,21 @@ test.describe('session', () => {
     ).toEqual({ token: null, user: null, mode: null });
   });
 
-  test('the Demo badge shows on every screen while the demo account is on', async ({ page }) => {
-    await page.addInitScript(() => {
-      localStorage.setItem('swx.token', 'e2e-token');
+  test('the Demo badge shows on every screen while the demo account is on', async ({
+    page,
+    request,
+  }) => {
+    const { token } = await registerCustomer(request);
+    await page.addInitScript((t) => {
+      localStorage.setItem('swx.token', t);
       localStorage.setItem('swx.accountMode', 'demo');
-    });
+    }, token);
     const app = new AppPage(page);
     const badge = page.getByText(text('en', 'common', 'account.demoBadge'), { exact: true });
-    for (const path of ['/', '/help', '/help/faq', '/introduction']) {
+    for (const path of ['/', '/help', '/help/faq', '/introduction', '/profile', '/market']) {
       await app.open(path);
-      await expect(badge, path).toBeVisible();
+      // The header's badge at least; account pages also say Demo beside balances.
+      await expect(badge.first(), path).toBeVisible();
     }
   });
 

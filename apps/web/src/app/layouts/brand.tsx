@@ -13,7 +13,8 @@ export function Brand() {
       aria-label={t('brand.home')}
     >
       <BrandMark />
-      <span dir="ltr" className="text-lg">
+      {/* On the narrowest phones the mark alone leaves room for the header's controls. */}
+      <span dir="ltr" className="text-lg max-[359px]:sr-only">
         SWX
       </span>
     </Link>

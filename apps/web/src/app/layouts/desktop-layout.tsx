@@ -41,7 +41,7 @@ export function DesktopLayout({
         <div className="mx-auto flex min-h-16 w-full max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 sm:px-6 lg:px-8">
           <Brand />
           <TopNavigation className="order-last w-full overflow-x-auto md:order-none md:w-auto" />
-          <div className="ms-auto flex items-center gap-1">
+          <div className="ms-auto flex min-w-0 flex-wrap items-center justify-end gap-1">
             <DemoBadge className="me-2" />
             <LanguagePicker />
             <ThemeToggle />
@@ -56,7 +56,10 @@ export function DesktopLayout({
                 <AccountMenu />
               </Suspense>
             ) : available(paths.login) ? (
-              <Link to={paths.login} className={`${buttonClass('primary', 'sm')} ms-2`}>
+              <Link
+                to={paths.login}
+                className={`${buttonClass('primary', 'sm')} ms-2 whitespace-nowrap`}
+              >
                 {t('header.login')}
               </Link>
             ) : null}

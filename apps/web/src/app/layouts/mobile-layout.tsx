@@ -73,7 +73,10 @@ export function MobileLayout({
               </Link>
             ) : null}
             {!token && available(paths.login) ? (
-              <Link to={paths.login} className={`${buttonClass('primary', 'sm')} ms-1`}>
+              <Link
+                to={paths.login}
+                className={`${buttonClass('primary', 'sm')} ms-1 whitespace-nowrap max-[359px]:px-2`}
+              >
                 {t('header.login')}
               </Link>
             ) : null}

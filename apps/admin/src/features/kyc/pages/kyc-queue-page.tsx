@@ -9,7 +9,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { TimeStamp } from '../../../shared/ui/time-stamp';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 import { KycStatusBadge } from '../components/kyc-status-badge';
-import { ListPager } from '../components/list-pager';
+import { ListPager } from '../../../shared/ui/list-pager';
 import {
   filterFromSearch,
   KYC_FILTERS,

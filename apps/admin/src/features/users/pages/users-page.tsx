@@ -9,7 +9,7 @@ import { TextField } from '../../../shared/ui/field';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { TimeStamp } from '../../../shared/ui/time-stamp';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
-import { ListPager } from '../components/list-pager';
+import { ListPager } from '../../../shared/ui/list-pager';
 import { DemoBadge, KycStatusBadge, UserStatusBadge } from '../components/user-badges';
 import { pageFromSearch } from '../users.rules';
 

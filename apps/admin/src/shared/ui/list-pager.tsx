@@ -1,5 +1,5 @@
-import { t } from '../../../i18n/translate';
-import { Button } from '../../../shared/ui/button';
+import { t } from '../../i18n/translate';
+import { Button } from './button';
 
 /** Previous / next under a paged list, with the range shown. */
 export function ListPager({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { latestCode } from '../../../../e2e-support/inbox';
+import { latestCode } from './inbox';
 
 /** The customer app's address (the back office is served under /admin/ of the same server). */
 export function customerBase(): string {
