@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { startInbox } from './e2e-inbox.js';
+import { startOidcProvider } from './e2e-oidc.js';
 import { root, startTestServer } from './test-server.js';
 
 function runPlaywright(env, args) {
@@ -28,11 +29,13 @@ function printServerOutput(server, why) {
 async function main() {
   let server;
   const inbox = await startInbox();
+  const oidc = await startOidcProvider();
   try {
-    server = await startTestServer({ env: inbox.env });
+    server = await startTestServer({ env: { ...inbox.env, ...oidc.env } });
   } catch (error) {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
     await inbox.stop();
+    await oidc.stop();
     return 1;
   }
 
@@ -65,6 +68,7 @@ async function main() {
   } finally {
     await server.stop();
     await inbox.stop();
+    await oidc.stop();
   }
 }
 
