@@ -73,7 +73,8 @@ describe('account home', () => {
       /Demo mode is turned off/,
     );
     expect(screen.queryByRole('switch')).toBeNull();
-    expect(session.get().mode).toBe('real');
+    // The switch back to real happens in an effect after the card renders.
+    await waitFor(() => expect(session.get().mode).toBe('real'));
   });
 
   it('shows the demo balance and resets it after a confirmation, with an idempotency key', async () => {
