@@ -1,7 +1,7 @@
 import { getContentsById } from '@swx/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session, STORAGE_KEYS } from '../session/session-store';
-import { api, setUnauthorizedHandler } from './api';
+import { api, fetchPrivateFile, setUnauthorizedHandler } from './api';
 
 describe('the app API client', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -38,5 +38,34 @@ describe('the app API client', () => {
     expect(headers['X-Account-Mode']).toBe('demo');
     expect(headers.lang).toBe('en');
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/swx/customer/index/getContentsById/5');
+  });
+});
+
+describe('private files', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetch with the session headers and give the bytes', async () => {
+    session.signIn('tok-3', null);
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('img'));
+    vi.stubGlobal('fetch', fetchMock);
+    const blob = await fetchPrivateFile('/swx/customer/user/kycFile/7');
+    expect(await blob.text()).toBe('img');
+    const headers = fetchMock.mock.calls[0]?.[1].headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer tok-3');
+  });
+
+  it('end the session on a 401, as the API client does', async () => {
+    session.signIn('expired', null);
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 401 })),
+    );
+    await expect(fetchPrivateFile('/swx/customer/user/kycFile/7')).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(toLogin).toHaveBeenCalledTimes(1);
+    expect(session.get().token).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { currentLocale } from '../i18n/i18n';
 import { session } from '../session/session-store';
 import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
 
 let unauthorizedHandler: () => void = () => {};
 
@@ -19,3 +20,25 @@ export const api = createApiClient({
     unauthorizedHandler();
   },
 });
+
+/**
+ * A private file of the logged-in user (a route that answers with bytes, not an envelope), with
+ * the same session headers as the API client; a 401 ends the session as it does there.
+ */
+export async function fetchPrivateFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  const { token, mode } = session.get();
+  const headers: Record<string, string> = { 'X-Account-Mode': mode, lang: currentLocale() };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers, signal, credentials: 'same-origin' });
+  } catch (error) {
+    throw new ApiError({ kind: signal?.aborted ? 'aborted' : 'network', cause: error });
+  }
+  if (response.status === 401) {
+    session.clear();
+    unauthorizedHandler();
+  }
+  if (!response.ok) throw new ApiError({ kind: 'http', status: response.status });
+  return response.blob();
+}

@@ -22,12 +22,11 @@ import {
   type RegisterValues,
 } from '../auth-validation';
 import { AuthShell, ShellLink } from '../components/auth-shell';
-import { ChannelTabs } from '../components/channel-tabs';
+import { AddressTabs } from '../components/address-tabs';
 import { CodeField } from '../components/code-field';
 import { FormAlert } from '../components/field-frame';
 import { OtherSignIn } from '../components/other-sign-in';
 import { PasswordField } from '../components/password-field';
-import { PhoneField } from '../components/phone-field';
 import { useAuthForm } from '../components/use-auth-form';
 import { useCodeSender } from '../components/use-code-sender';
 import { useCompleteSignIn } from '../components/use-complete-sign-in';
@@ -186,38 +185,12 @@ export default function RegisterPage() {
         className="flex flex-col gap-4"
         onSubmit={(event) => void submit(event)}
       >
-        <ChannelTabs
+        <AddressTabs
           channel={channel}
-          onChange={setChannel}
-          email={
-            <TextField
-              label={t('field.email')}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              dir="ltr"
-              value={values.email}
-              error={form.errorOf('email')}
-              onChange={(event) => form.set('email', event.target.value)}
-              onBlur={() => checkTaken('email')}
-            />
-          }
-          phone={
-            <PhoneField
-              label={t('field.phone')}
-              name="phone"
-              value={values.phone}
-              country={values.country}
-              onCountryChange={(country) => form.set('country', country)}
-              areaCodeError={form.errorOf('areaCode')}
-              error={form.errorOf('phone')}
-              onChange={(event) => form.set('phone', event.target.value)}
-              onBlur={() => checkTaken('phone')}
-            />
-          }
+          onChannel={setChannel}
+          values={values}
+          form={form}
+          onLeave={(field) => checkTaken(field)}
         />
         <TextField
           label={t('field.username')}

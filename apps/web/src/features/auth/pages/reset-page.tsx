@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../shared/navigation/paths';
 import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
 import { resetPassword } from '../api/auth.api';
 import { browserCountry } from '../area-code-list';
@@ -17,11 +16,10 @@ import {
   type NewPasswordValues,
 } from '../auth-validation';
 import { AuthShell, ShellLink } from '../components/auth-shell';
-import { ChannelTabs } from '../components/channel-tabs';
+import { AddressTabs } from '../components/address-tabs';
 import { CodeField } from '../components/code-field';
 import { FormAlert } from '../components/field-frame';
 import { PasswordField } from '../components/password-field';
-import { PhoneField } from '../components/phone-field';
 import { useAuthForm } from '../components/use-auth-form';
 import { useCodeSender } from '../components/use-code-sender';
 import { problemOfError, serverFieldProblems } from '../server-problems';
@@ -120,38 +118,12 @@ export default function ResetPage() {
         className="flex flex-col gap-4"
         onSubmit={(event) => void submit(event)}
       >
-        <ChannelTabs
+        <AddressTabs
           channel={channel}
-          onChange={setChannel}
-          email={
-            <TextField
-              label={t('field.email')}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              dir="ltr"
-              value={values.email}
-              error={form.errorOf('email')}
-              onChange={(event) => form.set('email', event.target.value)}
-              onBlur={() => form.blur('email')}
-            />
-          }
-          phone={
-            <PhoneField
-              label={t('field.phone')}
-              name="phone"
-              value={values.phone}
-              country={values.country}
-              onCountryChange={(country) => form.set('country', country)}
-              areaCodeError={form.errorOf('areaCode')}
-              error={form.errorOf('phone')}
-              onChange={(event) => form.set('phone', event.target.value)}
-              onBlur={() => form.blur('phone')}
-            />
-          }
+          onChannel={setChannel}
+          values={values}
+          form={form}
+          onLeave={(field) => form.blur(field)}
         />
         <CodeField
           value={values.code}

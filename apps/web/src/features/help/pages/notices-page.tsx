@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { formatInteger } from '../../../shared/format/format-number';
 import { Button } from '../../../shared/ui/button';
-import { Icon } from '../../../shared/ui/icons';
+import { NewerOlderPager } from '../../../shared/ui/newer-older-pager';
 import { EmptyState, ListSkeleton } from '../../../shared/ui/list';
 import { fetchNotices, NOTICES_PAGE_SIZE } from '../api/help.api';
 import { NoticeList } from '../components/notice-list';
@@ -48,36 +48,18 @@ export default function NoticesPage() {
           <div aria-busy={notices.status === 'loading'}>
             <NoticeList notices={notices.data.list} label={t('notices.title')} />
           </div>
-          {pages > 1 ? (
-            <nav
-              aria-label={t('notices.pagination')}
-              className="flex items-center justify-between gap-3"
-            >
-              <Button
-                variant="secondary"
-                disabled={page <= 1}
-                onClick={() => go(page - 1)}
-                icon={<Icon name="chevronEnd" className="size-4 rotate-180" />}
-              >
-                {t('notices.newer')}
-              </Button>
-              <p className="text-sm text-muted">
-                {t('notices.pageOf', {
-                  page: formatInteger(page, i18n.language),
-                  pages: formatInteger(pages, i18n.language),
-                })}
-              </p>
-              <Button
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => go(page + 1)}
-                icon={<Icon name="chevronEnd" className="size-4" />}
-                className="flex-row-reverse"
-              >
-                {t('notices.older')}
-              </Button>
-            </nav>
-          ) : null}
+          <NewerOlderPager
+            label={t('notices.pagination')}
+            page={page}
+            pages={pages}
+            onPage={go}
+            newer={t('notices.newer')}
+            older={t('notices.older')}
+            position={t('notices.pageOf', {
+              page: formatInteger(page, i18n.language),
+              pages: formatInteger(pages, i18n.language),
+            })}
+          />
           <p className="text-center text-xs text-muted">{t('notices.total', { count: total })}</p>
         </>
       ) : total > 0 ? (

@@ -22,8 +22,7 @@ import {
   type UserInfo,
 } from '@swx/contract';
 import type { Locale } from '@swx/i18n';
-import { api } from '../../../shared/api/api';
-import { ApiError } from '../../../shared/api/api-error';
+import { api, fetchPrivateFile } from '../../../shared/api/api';
 import { fillPath } from '../../../shared/api/request-url';
 import { session } from '../../../shared/session/session-store';
 
@@ -116,21 +115,9 @@ export function submitIdentification(fields: KycFields, files: KycUpload) {
   return api.call(identification, {}, { formData: kycFormData(fields, files) });
 }
 
-/**
- * One of the user's own KYC images. The route answers with the bytes, not an envelope, so it is
- * fetched here with the session's headers rather than through the JSON client.
- */
-export async function fetchKycFile(id: number, signal: AbortSignal): Promise<Blob> {
-  const { token, mode } = session.get();
-  const headers: Record<string, string> = { 'X-Account-Mode': mode };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(fillPath(KYC_FILE_PATH, { id }), {
-    headers,
-    signal,
-    credentials: 'same-origin',
-  });
-  if (!response.ok) throw new ApiError({ kind: 'http', status: response.status });
-  return response.blob();
+/** One of the user's own KYC images (the route answers with the bytes). */
+export function fetchKycFile(id: number, signal: AbortSignal): Promise<Blob> {
+  return fetchPrivateFile(fillPath(KYC_FILE_PATH, { id }), signal);
 }
 
 // ---- notifications ----

@@ -7,6 +7,7 @@ import { formatInteger } from '../../../shared/format/format-number';
 import { useUserEvents } from '../../../shared/realtime/realtime';
 import { Button } from '../../../shared/ui/button';
 import { Icon } from '../../../shared/ui/icons';
+import { NewerOlderPager } from '../../../shared/ui/newer-older-pager';
 import { EmptyState, ListSkeleton } from '../../../shared/ui/list';
 import { toast } from '../../../shared/ui/toast-store';
 import { fetchNotifications, markRead, NOTIFICATIONS_PAGE_SIZE } from '../api/profile.api';
@@ -172,36 +173,18 @@ function Notifications() {
               />
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav
-              aria-label={t('notifications.pagination')}
-              className="flex items-center justify-between gap-3"
-            >
-              <Button
-                variant="secondary"
-                disabled={page <= 1}
-                onClick={() => go(page - 1)}
-                icon={<Icon name="chevronEnd" className="size-4 rotate-180" />}
-              >
-                {t('notifications.newer')}
-              </Button>
-              <p className="text-sm text-muted">
-                {t('notifications.pageOf', {
-                  page: formatInteger(page, i18n.language),
-                  pages: formatInteger(pages, i18n.language),
-                })}
-              </p>
-              <Button
-                variant="secondary"
-                disabled={page >= pages}
-                onClick={() => go(page + 1)}
-                icon={<Icon name="chevronEnd" className="size-4" />}
-                className="flex-row-reverse"
-              >
-                {t('notifications.older')}
-              </Button>
-            </nav>
-          ) : null}
+          <NewerOlderPager
+            label={t('notifications.pagination')}
+            page={page}
+            pages={pages}
+            onPage={go}
+            newer={t('notifications.newer')}
+            older={t('notifications.older')}
+            position={t('notifications.pageOf', {
+              page: formatInteger(page, i18n.language),
+              pages: formatInteger(pages, i18n.language),
+            })}
+          />
           <p className="text-center text-xs text-muted">
             {t('notifications.total', { count: total })}
           </p>
