@@ -14,6 +14,7 @@ export function Tabs({
   defaultValue,
   onValueChange,
   label,
+  fill = false,
 }: {
   items: readonly TabItem[];
   value?: string;
@@ -21,6 +22,8 @@ export function Tabs({
   onValueChange?: (value: string) => void;
   /** Accessible name of the tab list. */
   label: string;
+  /** A few tabs that share the width and wrap their labels (instead of scrolling sideways). */
+  fill?: boolean;
 }) {
   return (
     <RadixTabs.Root
@@ -30,13 +33,13 @@ export function Tabs({
     >
       <RadixTabs.List
         aria-label={label}
-        className="flex gap-1 overflow-x-auto border-b border-line"
+        className={`flex gap-1 border-b border-line ${fill ? '' : 'overflow-x-auto'}`}
       >
         {items.map((item) => (
           <RadixTabs.Trigger
             key={item.value}
             value={item.value}
-            className="-mb-px min-h-11 border-b-2 border-transparent px-4 text-sm font-medium whitespace-nowrap text-muted hover:text-fg data-[state=active]:border-primary data-[state=active]:text-fg"
+            className={`-mb-px min-h-11 border-b-2 border-transparent text-sm font-medium text-muted hover:text-fg data-[state=active]:border-primary data-[state=active]:text-fg ${fill ? 'flex-1 px-2 py-1' : 'px-4 whitespace-nowrap'}`}
           >
             {item.label}
           </RadixTabs.Trigger>

@@ -23,6 +23,7 @@ export function ChannelTabs({
   const { t } = useTranslation('auth');
   return (
     <Tabs
+      fill
       label={t('channel.label')}
       value={channel}
       onValueChange={(value) => onChange(value === 'phone' ? 'phone' : 'email')}
