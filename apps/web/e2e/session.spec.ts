@@ -16,10 +16,22 @@ test.describe('session', () => {
       localStorage.setItem('swx.accountMode', 'demo');
     });
     const sent: { authorization?: string; mode?: string }[] = [];
+    const bodyLogout = { json: { code: 401, msg: 'Please log in again', result: null } };
     await page.route(`**${API.listNotices}**`, async (route) => {
       const headers = route.request().headers();
       sent.push({ authorization: headers['authorization'], mode: headers['x-account-mode'] });
-      await route.fulfill({ json: { code: 401, msg: 'Please log in again', result: null } });
+      await route.fulfill(bodyLogout);
+    });
+    // Any other call made with the ended session (the header's account reads race the notice
+    // list) is answered here too, so none reaches the server: its HTTP 401 would be a console
+    // error, and which call comes first must not decide the test.
+    await page.route('**/swx/**', async (route) => {
+      const expired = route.request().headers()['authorization'] === 'Bearer expired-token';
+      if (expired && !route.request().url().includes(API.listNotices)) {
+        await route.fulfill(bodyLogout);
+      } else {
+        await route.fallback();
+      }
     });
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {

@@ -154,6 +154,7 @@ export const sendCode = route({
       expiresIn: z.number().int(),
     }),
   ),
+  fieldCodes: { email: 10002 },
 });
 
 export const register = route({
@@ -171,6 +172,7 @@ export const register = route({
     Address,
   ),
   reply: envelope(LoginResult),
+  fieldCodes: { username: 10003, email: 10002, code: 10091 },
 });
 
 /**
@@ -186,6 +188,7 @@ export const login = route({
     password: z.string().min(1).max(PASSWORD_MAX),
   }),
   reply: envelope(LoginResult),
+  fieldCodes: { account: 10001 },
 });
 
 export const logout = route({
@@ -286,6 +289,7 @@ export const repassword = route({
     }),
   ]),
   reply: envelope(z.null()),
+  fieldCodes: { email: 10002, code: 10091 },
 });
 
 /** Sets or changes the withdrawal password; a code sent to the user's email or phone protects it. */
@@ -299,6 +303,7 @@ export const repasswordTx = route({
     confirmPassword: z.string().max(20),
   }),
   reply: envelope(z.null()),
+  fieldCodes: { code: 10091 },
 });
 
 /** Adds an email or a phone number to an account without one (wallet or Google sign-ups). */
@@ -307,6 +312,7 @@ export const bindContact = route({
   path: '/swx/customer/user/bindContact',
   body: z.intersection(z.object({ code: VerificationCode }), Address),
   reply: envelope(UserInfo),
+  fieldCodes: { email: 10002, code: 10091 },
 });
 
 export const updateSettings = route({

@@ -65,6 +65,14 @@ export const errorCodes = {
   10125: 409, // no email or phone on the account to send a code to
   10126: 404, // sign-in method not enabled on this server
   10127: 400, // required image missing
+  10128: 409, // convert quote expired
+  10129: 400, // convert does not match its quote
+  10130: 400, // stop loss unreasonable (long: below entry; short: above)
+  10131: 400, // take profit unreasonable (long: above entry; short: below)
+  10132: 400, // stop loss and take profit unreasonable together
+  10133: 400, // leverage not offered for the instrument
+  10134: 409, // order no longer in a state that allows this (filled, closed, cancelled)
+  10135: 400, // product not offered for this instrument
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

@@ -8,3 +8,4 @@ export * from './markets';
 export * from './route';
 export * from './socket';
 export * from './system';
+export * from './trading';

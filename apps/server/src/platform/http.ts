@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { AccountMode, isErrorCode, type ErrorCode, type StaffRole } from '@swx/contract';
+import * as contract from '@swx/contract';
+import {
+  AccountMode,
+  isErrorCode,
+  validationCodeOf,
+  type ErrorCode,
+  type RouteContract,
+  type StaffRole,
+} from '@swx/contract';
 import { negotiateLocale, type Locale } from '@swx/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -101,6 +109,34 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+function isRouteContract(value: unknown): value is RouteContract {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    'path' in value &&
+    'reply' in value
+  );
+}
+
+/** Every route of the contract by `METHOD path`, for the catalogue codes of its fields. */
+const contractRoutes = new Map<string, RouteContract>(
+  Object.values(contract as Record<string, unknown>).flatMap((r): [string, RouteContract][] =>
+    isRouteContract(r) ? [[`${r.method} ${r.path}`, r]] : [],
+  ),
+);
+
+/** The validation failure of a request, with the catalogue code its route gives the field. */
+function validationError(request: FastifyRequest, error: FastifyError): AppError {
+  const fields = validationFields(error);
+  const route = contractRoutes.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+  const code = validationCodeOf(
+    route,
+    fields.map((f) => f.path),
+  );
+  return new AppError(code, {}, fields);
+}
+
 /** Request context, guards, and the error envelope for every reply. */
 export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps): void {
   app.decorateRequest('locale', 'en');
@@ -174,7 +210,7 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isAppError(error)) return sendError(request, reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendError(request, reply, new AppError(10100, {}, validationFields(error)));
+      return sendError(request, reply, validationError(request, error));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'reply does not match its contract');

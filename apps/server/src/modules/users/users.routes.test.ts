@@ -134,7 +134,7 @@ describe('registration by email and phone', () => {
           password: STRONG_PASSWORD,
           confirmPassword: STRONG_PASSWORD,
         },
-        10100,
+        10002,
         'email',
       ],
       [
@@ -453,6 +453,38 @@ describe('passwords', () => {
     expect((await post(`${U}/getUserInfo`, {}, alice.auth)).json().result.hasWithdrawPassword).toBe(
       true,
     );
+  });
+});
+
+describe('catalogue codes of validation failures (spec §8)', () => {
+  it('answers the code the catalogue gives the field and keeps the field list', async () => {
+    const strong = { password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD };
+    const cases: [string, object, number, string][] = [
+      [`${L}/login`, { account: '', password: 'x' }, 10001, 'account'],
+      [`${L}/login`, { password: 'x' }, 10001, 'account'],
+      // account fine, password empty: no catalogue code for "password required"
+      [`${L}/login`, { account: 'amy', password: '' }, 10100, 'password'],
+      [`${L}/sendCode`, { purpose: 'register', channel: 'email', email: 'nope' }, 10002, 'email'],
+      [
+        `${L}/register`,
+        { channel: 'email', email: 'a@b.co', code: '123456', username: '1x', ...strong },
+        10003,
+        'username',
+      ],
+      [
+        `${L}/register`,
+        { channel: 'email', email: 'a@b.co', code: '12', username: 'amy_x', ...strong },
+        10091,
+        'code',
+      ],
+    ];
+    for (const [url, payload, code, field] of cases) {
+      const res = await post(url, payload);
+      const body = res.json();
+      expect(body.code, `${url} ${JSON.stringify(payload)}`).toBe(code);
+      expect(res.statusCode).toBe(400);
+      expect((body.result.fields as { path: string }[]).map((f) => f.path)).toContain(field);
+    }
   });
 });
 

@@ -16,10 +16,7 @@ const FIELDS: ReadonlySet<string> = new Set<AuthField>([
 
 const FieldList = ErrorReply.shape.result.unwrap().shape.fields.unwrap();
 
-/**
- * The paths of a 10100 reply's `result.fields`, when the error carries them. The app's ApiError
- * does not keep them yet, so this reads them only if present; the form then marks those fields.
- */
+/** The paths of a validation reply's `result.fields`; the form marks those fields. */
 function rejectedPaths(error: ApiError): string[] {
   const parsed = FieldList.safeParse((error as { fields?: unknown }).fields);
   return parsed.success ? parsed.data.map((field) => field.path) : [];
@@ -38,7 +35,8 @@ export function serverFieldProblems(
   if (!(error instanceof ApiError) || error.kind !== 'http' || error.code === null) return {};
   const field = codeFields[error.code];
   if (field) return { [field]: { key: `errors:${error.code}` } };
-  if (error.code === 10100) {
+  // A validation reply: 10100, or a catalogue code that a route gives its field (10001...).
+  if (rejectedPaths(error).length > 0) {
     const problems: FieldProblems = {};
     for (const path of rejectedPaths(error)) {
       const name = path.split('.').at(-1) ?? '';
