@@ -31,6 +31,12 @@ import {
   selectInstruments,
 } from './modules/markets';
 import { findStaffPrincipal, staffRoutes } from './modules/staff';
+import { contractsModule } from './modules/contracts';
+import { convertModule } from './modules/convert';
+import { optionsModule } from './modules/options';
+import { portfolioRoutes } from './modules/portfolio';
+import { spotModule } from './modules/spot';
+import { TriggerEngine, type TradingDeps } from './modules/triggers';
 import { kycRoutes } from './modules/kyc';
 import { Messenger, messagingAdminRoutes, webhookSmsProvider } from './modules/messaging';
 import { notificationsRoutes } from './modules/notifications';
@@ -66,6 +72,8 @@ export interface AppDeps {
   files?: FileStore | undefined;
   /** Extra routes, registered after the platform hooks (tests add probes of the platform here). */
   extraRoutes?: (app: FastifyInstance) => void;
+  /** Unix seconds (fractional); the wall clock when absent (tests pass a fake one). */
+  clock?: (() => number) | undefined;
 }
 
 export interface App {
@@ -73,6 +81,7 @@ export interface App {
   messenger: Messenger;
   hub: SocketHub;
   markets: MarketHub;
+  triggers: TriggerEngine;
 }
 
 export function sessionPolicies(config: Config): (principal: PrincipalKind) => SessionPolicy {
@@ -249,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const markets = new MarketHub(
     config.SIM_SEED,
     (tick) => bus.emitLocal(TICKS_CHANNEL, tick),
-    undefined,
+    deps.clock,
     live,
   );
   markets.load(await selectInstruments(db));
@@ -260,6 +269,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     );
   });
   await app.register(marketsAdminRoutes(db, () => bus.publish(INSTRUMENTS_CHANGED_CHANNEL, {})));
+
+  const triggers = new TriggerEngine({
+    db,
+    bus,
+    markets,
+    log: (error, message) => app.log.error({ err: error }, message),
+    saveEveryMs: deps.clock ? 0 : 5_000,
+  });
+  const tradingDeps: TradingDeps = { db, bus, markets, params, triggers };
+  const trading = [spotModule, contractsModule, optionsModule, convertModule].map((m) =>
+    m(tradingDeps),
+  );
+  for (const module of trading) {
+    await app.register(module.routes);
+    if (module.adminRoutes) await app.register(module.adminRoutes);
+    if (module.triggers) triggers.register(module.triggers);
+  }
+  await app.register(portfolioRoutes(tradingDeps, trading));
   await app.register(
     marketsRoutes(markets, {
       registeredUsers: () => countUsers(db),
@@ -267,8 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         Promise.all(
           ['spot_fee_rate', 'contract_fee_rate', 'convert_fee_rate'].map((k) => params.get(k)),
         ),
-      // Trading modules add their filled-order turnover here as they arrive.
-      turnoverSince: [],
+      turnoverSince: trading.flatMap((m) => (m.turnoverSince ? [m.turnoverSince] : [])),
     }),
   );
   deps.extraRoutes?.(app);
@@ -279,5 +305,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.ready();
-  return { app, hub, markets, messenger };
+  return { app, hub, markets, messenger, triggers };
 }

@@ -10,6 +10,7 @@ import { seed } from './seed';
 export interface Node {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   markets: Awaited<ReturnType<typeof buildApp>>['markets'];
+  triggers: Awaited<ReturnType<typeof buildApp>>['triggers'];
   database: Database;
   bus: EventBus;
   jobs: JobsRunner;
@@ -29,6 +30,11 @@ export async function startNode(
     database?: Database;
     jobs?: readonly PeriodicJob[];
     extraRoutes?: AppDeps['extraRoutes'];
+    /**
+     * A fake clock: the feed does not tick by itself and the trigger engine checks only what
+     * `triggers.advanceTo` replays (tests).
+     */
+    clock?: AppDeps['clock'];
   } = {},
 ): Promise<Node> {
   const database = options.database ?? (await openDatabase(config));
@@ -36,12 +42,13 @@ export async function startNode(
   const { firstAdmin } = await seed(database);
 
   const { bus, redis } = connectMessaging(config, (error) => console.error('redis error:', error));
-  const { app, markets } = await buildApp({
+  const { app, markets, triggers } = await buildApp({
     config,
     database,
     bus,
     redis,
     extraRoutes: options.extraRoutes,
+    clock: options.clock,
   });
   await bus.ready();
 
@@ -52,7 +59,9 @@ export async function startNode(
     onError: (job, key, error) => app.log.error({ err: error, job, key }, 'job unit failed'),
   });
   if (config.JOBS_ENABLED) jobs.start(config.JOBS_POLL_MS);
-  markets.start();
+  // What came due while no node was running settles before this node serves or ticks.
+  await triggers.start({ follow: !options.clock });
+  if (!options.clock) markets.start();
   const liveFeed =
     markets.live && config.MARKET_FEED === 'live'
       ? new LiveFeed({
@@ -70,12 +79,14 @@ export async function startNode(
   return {
     app,
     markets,
+    triggers,
     database,
     bus,
     jobs,
     firstAdmin,
     async close() {
       markets.stop();
+      await triggers.stop();
       await liveFeed?.stop();
       await markets.live?.source.flush();
       await jobs.stop();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { insertUser } from '../../src/modules/users';
-import { startNode } from '../../src/node';
+import { startNode, type Node } from '../../src/node';
 import { createSession } from '../../src/platform/auth';
 import type { EventBus } from '../../src/platform/bus';
 import { loadConfig, type Config } from '../../src/platform/config';
@@ -31,17 +31,50 @@ export interface TestApp {
   database: Database;
   bus: EventBus;
   config: Config;
+  markets: Node['markets'];
+  triggers: Node['triggers'];
   close(): Promise<void>;
+}
+
+/**
+ * A clock a test moves by hand (Unix seconds). With it the feed does not tick by itself: a test
+ * sets the time and lets the trigger engine check the simulated seconds up to it.
+ */
+export class FakeClock {
+  constructor(public seconds: number) {}
+  readonly now = (): number => this.seconds;
+}
+
+/** Moves a fake-clock app to second `t` and checks every simulated second up to it. */
+export async function advance(t: TestApp, clock: FakeClock, second: number): Promise<void> {
+  clock.seconds = second;
+  await t.triggers.advanceTo(second);
 }
 
 /** A whole node on the worker's shared test database, with Redis when TEST_REDIS_URL is set. */
 export async function createTestApp(
-  options: { config?: Record<string, string>; extraRoutes?: (app: FastifyInstance) => void } = {},
+  options: {
+    config?: Record<string, string>;
+    extraRoutes?: (app: FastifyInstance) => void;
+    clock?: FakeClock;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
   const database = await testDatabase();
-  const node = await startNode(config, { database, extraRoutes: options.extraRoutes });
-  return { app: node.app, database, bus: node.bus, config, close: () => node.close() };
+  const node = await startNode(config, {
+    database,
+    extraRoutes: options.extraRoutes,
+    clock: options.clock?.now,
+  });
+  return {
+    app: node.app,
+    database,
+    bus: node.bus,
+    config,
+    markets: node.markets,
+    triggers: node.triggers,
+    close: () => node.close(),
+  };
 }
 
 /** A new user with a live session; returns the bearer token. */

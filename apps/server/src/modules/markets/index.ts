@@ -1,4 +1,4 @@
-export { MarketHub } from './market-hub';
+export { MarketHub, type Instrument } from './market-hub';
 export { LiveFeed } from './live-feed';
 export { LiveSource } from './live.source';
 export { marketsAdminRoutes, marketsRoutes } from './markets.routes';

@@ -1,0 +1,4 @@
+export { TriggerEngine, TRIGGERS_CHANGED_CHANNEL, type Hits, type TriggerHandler } from './engine';
+export { executionPrice, simulatedTick, tradingTick, type FeedTick } from './feed';
+export type { Expiring, Resting } from './trigger-book';
+export type { ProfitFigures, TradingDeps, TradingModule } from './trading-module';
