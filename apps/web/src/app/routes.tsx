@@ -76,7 +76,7 @@ export const routes: readonly AppRoute[] = [
   },
   {
     path: paths.coin,
-    page: lazyPage(() => import('../features/market/pages/coin-page'), ['markets']),
+    page: lazyPage(() => import('../features/market/pages/coin-page'), ['markets', 'trade']),
   },
   {
     path: paths.introduction,

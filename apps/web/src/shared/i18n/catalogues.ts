@@ -10,6 +10,8 @@ export const NAMESPACES = [
   'markets',
   'auth',
   'profile',
+  'trade',
+  'wallet',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
