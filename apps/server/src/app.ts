@@ -275,6 +275,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bus,
     markets,
     log: (error, message) => app.log.error({ err: error }, message),
+    // A fake clock (tests) keeps a watermark only when the test names one.
+    watermark:
+      config.TRIGGER_WATERMARK === 'off' || (deps.clock && config.TRIGGER_WATERMARK === 'simulator')
+        ? undefined
+        : config.TRIGGER_WATERMARK,
     saveEveryMs: deps.clock ? 0 : 5_000,
   });
   const tradingDeps: TradingDeps = { db, bus, markets, params, triggers };

@@ -48,6 +48,14 @@ export const ConfigSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(100).default(5_000),
   NODE_ID: z.string().min(1).default(`${hostname()}-${process.pid}`),
   SIM_SEED: z.string().min(1).max(100).default('swx-simulator-v1'),
+  /**
+   * Where the trigger engine keeps the last simulated second it checked, so a restart replays the
+   * seconds it missed. Nodes of one deployment share it; `off` checks from the current second only.
+   */
+  TRIGGER_WATERMARK: z
+    .string()
+    .regex(/^[a-z0-9_.:-]{1,60}$/)
+    .default('simulator'),
   MARKET_FEED: z.enum(['simulator', 'live']).default('simulator'),
   LIVE_FEED_URL: z.string().url().default('wss://stream.binance.com:9443'),
   LIVE_STALE_SECONDS: z.coerce.number().int().min(1).default(15),

@@ -38,7 +38,9 @@ export interface TriggerEngineDeps {
   bus: EventBus;
   markets: MarketHub;
   log: (error: unknown, message: string) => void;
-  /** How often the checked-up-to second is saved; 0 saves only on stop (tests). */
+  /** The key of the stored watermark shared by the nodes; undefined keeps none (no replay). */
+  watermark: string | undefined;
+  /** How often the watermark is saved; 0 saves only on stop (tests). */
   saveEveryMs?: number;
 }
 
@@ -115,7 +117,11 @@ export class TriggerEngine {
     this.unsubscribe.push(this.deps.bus.subscribe(TRIGGERS_CHANGED_CHANNEL, (m) => this.apply(m)));
     await this.reload();
     const now = Math.floor(this.deps.markets.now());
-    this.checked = (await readWatermark(this.deps.db)) ?? now - 1;
+    const { watermark } = this.deps;
+    const saved =
+      watermark === undefined ? undefined : await readWatermark(this.deps.db, watermark);
+    // A watermark ahead of this node's clock (clock skew) must not silence the feed.
+    this.checked = Math.min(saved ?? now - 1, now - 1);
     await this.advanceTo(now - 1);
     if (options.follow) {
       this.unsubscribe.push(
@@ -123,7 +129,7 @@ export class TriggerEngine {
       );
     }
     const every = this.deps.saveEveryMs ?? 5_000;
-    if (every > 0) {
+    if (every > 0 && watermark !== undefined) {
       this.timer = setInterval(() => void this.saveWatermark(), every);
       this.timer.unref();
     }
@@ -139,7 +145,9 @@ export class TriggerEngine {
   }
 
   private async saveWatermark(): Promise<void> {
-    await saveWatermark(this.deps.db, this.checked).catch((error: unknown) =>
+    const { watermark } = this.deps;
+    if (watermark === undefined) return;
+    await saveWatermark(this.deps.db, watermark, this.checked).catch((error: unknown) =>
       this.deps.log(error, 'saving the trigger watermark failed'),
     );
   }
