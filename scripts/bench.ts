@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchLogins, type LoginFigure } from './bench-logins';
+import { benchTriggers, type TriggerFigure } from './bench-triggers';
 import { benchWebSocket, type WsFigure } from './bench-ws';
 import {
   findInvariantBreaches,
@@ -136,6 +137,7 @@ interface Results {
   };
   webSocket?: WsFigure[];
   logins?: LoginFigure;
+  triggers?: TriggerFigure;
   webBundle?: string;
   webLongTasks?: string;
   failures: string[];
@@ -662,6 +664,17 @@ function summary(): string {
       ),
     );
   }
+  const triggers = results.triggers;
+  if (triggers) {
+    out.push(
+      '',
+      `Trigger engine (${int(triggers.resting)} resting levels on ${triggers.instruments} instruments, ` +
+        `${triggers.heapMb.toFixed(0)} MB, loaded in ${triggers.insertSeconds.toFixed(2)} s)`,
+      `  checks per second (ticks that cross nothing): ${int(triggers.checksPerSecond)} ` +
+        `(goal 1,000,000: ${(triggers.checksPerSecond / 1_000_000).toFixed(2)} x)`,
+      `  one tick crossing ${int(triggers.crossed)} levels: ${triggers.crossMs.toFixed(2)} ms to take them out`,
+    );
+  }
   if (results.webBundle) out.push('', results.webBundle);
   if (results.webLongTasks) out.push(results.webLongTasks);
 
@@ -690,6 +703,10 @@ async function main(): Promise<void> {
   await section('HTTP', benchHttp);
   await section('Logins', async () => {
     results.logins = await benchLogins(HTTP_SECONDS);
+  });
+  await section('Trigger engine', () => {
+    results.triggers = benchTriggers();
+    return Promise.resolve();
   });
   await section('WebSocket fan-out', async () => {
     results.webSocket = await benchWebSocket(root);
