@@ -1,16 +1,25 @@
 // `npm run bench`: ledger transfers per second on PGlite and PostgreSQL, and getParamByKey requests
 // per second beside a bare Fastify hello-world, measured in one run so the figures are comparable.
 // Prints a summary table and writes the same figures to .bench/results.json.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { arch, cpus, platform, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchLogins, type LoginFigure } from './bench-logins';
+import {
+  freePort,
+  log,
+  message,
+  redact,
+  root,
+  startChild,
+  stopChild,
+  waitForOk,
+} from './bench-support';
+import { benchOrders, type OrdersFigure } from './bench-orders';
 import { benchTriggers, type TriggerFigure } from './bench-triggers';
 import { benchWebSocket, type WsFigure } from './bench-ws';
 import {
@@ -22,8 +31,6 @@ import {
 import { insertUser } from '../apps/server/src/modules/users';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/platform/db';
 import { seed } from '../apps/server/src/seed';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 // autocannon ships no type declarations and we may not add packages here, so load it through
 // require and describe only the part of its API and result this script reads.
@@ -138,6 +145,7 @@ interface Results {
   webSocket?: WsFigure[];
   logins?: LoginFigure;
   triggers?: TriggerFigure;
+  orders?: OrdersFigure;
   webBundle?: string;
   webLongTasks?: string;
   failures: string[];
@@ -163,25 +171,6 @@ const results: Results = {
   },
   failures: [],
 };
-
-/** The URL without its password, for output that may be pasted into a ticket. */
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '<unparsable url>';
-  }
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function log(line: string): void {
-  console.log(`[bench] ${line}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Ledger
@@ -354,76 +343,6 @@ async function benchPostgres(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
-
-interface Child {
-  readonly name: string;
-  readonly process: ChildProcess;
-  /** The last few KB of its output, shown only when it fails to start. */
-  output(): string;
-}
-
-function startChild(name: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let tail = '';
-  // Drain both pipes, or a chatty child would block on a full pipe mid-benchmark.
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-4_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  return { name, process: child, output: () => tail };
-}
-
-async function stopChild(child: Child): Promise<void> {
-  const proc = child.process;
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  const exited = new Promise<void>((done) => proc.once('exit', () => done()));
-  proc.kill('SIGTERM');
-  const timer = setTimeout(() => proc.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** A port the OS has just handed out; the tiny race until the child binds it is acceptable here. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') done(address.port);
-        else fail(new Error('no port assigned'));
-      });
-    });
-  });
-}
-
-async function waitForOk(child: Child, url: string, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  let last = 'no answer yet';
-  while (performance.now() < deadline) {
-    if (child.process.exitCode !== null || child.process.signalCode !== null) {
-      throw new Error(`${child.name} exited before answering ${url}:\n${child.output()}`);
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
-      await response.arrayBuffer();
-      if (response.ok) return;
-      last = `HTTP ${response.status}`;
-    } catch (error) {
-      last = message(error);
-    }
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  throw new Error(
-    `${child.name} did not answer ${url} within ${timeoutMs} ms (${last}):\n${child.output()}`,
-  );
-}
 
 /** A warm-up run that is thrown away, then the measured run with the same settings. */
 async function load(label: string, base: string, path: string): Promise<HttpFigure> {
@@ -675,6 +594,19 @@ function summary(): string {
       `  one tick crossing ${int(triggers.crossed)} levels: ${triggers.crossMs.toFixed(2)} ms to take them out`,
     );
   }
+  const orders = results.orders;
+  if (orders) {
+    out.push(
+      '',
+      `Orders end to end (POST buyU market, HTTP, ${orders.connections} connections, PostgreSQL)`,
+      `  ${int(orders.ordersPerSecond)} orders/s (goal 1,000), p50 ${orders.p50Ms} ms, p99 ${orders.p99Ms} ms, ` +
+        `${int(orders.non2xx)} failed of ${int(orders.orders)}`,
+      `  pgbench TPC-B (${orders.pgbenchClients} clients) in the same run: ${int(orders.pgbenchTps)} tps; ` +
+        `orders / pgbench: ${(orders.ordersPerSecond / orders.pgbenchTps).toFixed(2)}`,
+      `  one tick settling ${int(orders.settleCount)} options: ${orders.tickToAllSettledMs.toFixed(0)} ms ` +
+        `until the last is settled (goal p99 <= 100 ms)`,
+    );
+  }
   if (results.webBundle) out.push('', results.webBundle);
   if (results.webLongTasks) out.push(results.webLongTasks);
 
@@ -701,6 +633,10 @@ async function main(): Promise<void> {
   await section('PGlite ledger', benchPglite);
   await section('PostgreSQL ledger', benchPostgres);
   await section('HTTP', benchHttp);
+  await section('Orders', async () => {
+    if (results.ledger.postgres.status !== 'ok') throw new Error('PostgreSQL not reachable');
+    results.orders = await benchOrders(PG_URL);
+  });
   await section('Logins', async () => {
     results.logins = await benchLogins(HTTP_SECONDS);
   });

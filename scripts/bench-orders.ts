@@ -1,0 +1,257 @@
+// Orders placed per second end to end (HTTP, the product's server on PostgreSQL) beside pgbench's
+// TPC-B on the same server in the same run, and the time from one tick to the settlement of a
+// thousand orders it reaches.
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { postAlone, transferPostings } from '../apps/server/src/modules/ledger';
+import { insertUser } from '../apps/server/src/modules/users';
+import { startNode } from '../apps/server/src/node';
+import { createSession } from '../apps/server/src/platform/auth';
+import { loadConfig } from '../apps/server/src/platform/config';
+import { openPostgres, type Database } from '../apps/server/src/platform/db';
+import { seed } from '../apps/server/src/seed';
+import { freePort, log, root, startChild, stopChild, waitForOk } from './bench-support';
+
+interface Request {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: Request) => Request;
+}
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+type Cannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: Request[];
+}) => Promise<CannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
+
+export interface OrdersFigure {
+  pgbenchTps: number;
+  pgbenchClients: number;
+  orders: number;
+  ordersPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  connections: number;
+  /** One tick reaching SETTLE_COUNT running options: the time until every one is settled. */
+  settleCount: number;
+  tickToAllSettledMs: number;
+}
+
+const USERS = 200;
+const CONNECTIONS = 32;
+const SECONDS = 10;
+const SETTLE_COUNT = 1_000;
+const PGBENCH_CLIENTS = 16;
+
+async function scratch(admin: pg.Client, base: string, name: string): Promise<string> {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** pgbench's TPC-B-like transactions per second with 16 clients for 10 s (scale 10). */
+function pgbench(url: string): number {
+  execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+  const out = execFileSync(
+    'pgbench',
+    ['-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', url],
+    { encoding: 'utf8' },
+  );
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
+  if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+  return Number(tps);
+}
+
+/** Users with sessions and a large real USDT balance, written before the server starts. */
+async function prepareUsers(database: Database): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const userId = await insertUser(database.db, {
+      username: `bench_${i}_${randomUUID().slice(0, 6)}`,
+    });
+    const { token } = await createSession(database.db, {
+      principal: 'user',
+      principalId: userId,
+      policy: { idleMinutes: 600, absoluteHours: 24 },
+    });
+    await postAlone(database.db, {
+      kind: 'bench.fund',
+      ref: String(userId),
+      mode: 'real',
+      postings: transferPostings(
+        { owner: 'system', name: 'custody' },
+        { owner: 'user', userId, bucket: 'available' },
+        'USDT',
+        '100000000',
+      ),
+    });
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** Contract market orders (1 lot of BTCUSDT at 10x) from many users for SECONDS. */
+async function placeOrders(url: string, tokens: string[]): Promise<CannonResult> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-orders-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.REDIS_URL;
+  const child = startChild('orders server', [join(root, 'apps/server/dist/main.js')], {
+    ...env,
+    DATABASE_URL: url,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    JOBS_ENABLED: 'false',
+    RATE_LIMIT_MAX: '100000000',
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    await waitForOk(child, `${base}/readyz`, 60_000);
+    let n = 0;
+    const body = JSON.stringify({
+      code: 'BTCUSDT',
+      direction: 'long',
+      lots: '0.01',
+      leverage: 10,
+      type: 'market',
+    });
+    const request: Request = {
+      method: 'POST',
+      path: '/swx/customer/order/buyU',
+      setupRequest: (r) => {
+        n++;
+        return {
+          ...r,
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${tokens[n % tokens.length] ?? ''}`,
+            'idempotency-key': `bench-${n}-${randomUUID()}`,
+          },
+          body,
+        };
+      },
+    };
+    const probe = await fetch(`${base}/swx/customer/order/buyU`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${tokens[0] ?? ''}`,
+        'idempotency-key': randomUUID(),
+      },
+      body,
+    });
+    const probeBody = await probe.text();
+    if (!probe.ok || !probeBody.includes('"code":200'))
+      throw new Error(`buyU answered ${probe.status}: ${probeBody.slice(0, 300)}`);
+    log(`orders: measuring ${SECONDS} s with ${CONNECTIONS} connections`);
+    return await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [request],
+    });
+  } finally {
+    await stopChild(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** SETTLE_COUNT options bought in one second expire together: one tick settles them all. */
+async function tickToSettlement(url: string): Promise<number> {
+  const start = 1_795_000_000;
+  const clock = { seconds: start };
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    DATABASE_URL: url,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'swx-bench-settle-')),
+    WEB_DIST: '/nonexistent',
+    ADMIN_DIST: '/nonexistent',
+    RATE_LIMIT_MAX: '100000000',
+  });
+  const node = await startNode(config, { clock: () => clock.seconds });
+  try {
+    const [token] = await prepareUsers(node.database);
+    const headers = { authorization: `Bearer ${token ?? ''}`, 'x-account-mode': 'real' };
+    for (let i = 0; i < SETTLE_COUNT; i++) {
+      const res = await node.app.inject({
+        method: 'POST',
+        url: '/swx/customer/order/buyOptions',
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+        payload: { code: 'BTCUSDT', direction: i % 2 ? 'up' : 'down', seconds: 30, amount: '10' },
+      });
+      if (res.json<{ code: number }>().code !== 200) throw new Error(`buyOptions: ${res.body}`);
+    }
+    await node.triggers.advanceTo(start + 29);
+    clock.seconds = start + 30;
+    const began = performance.now();
+    await node.triggers.advanceTo(start + 30);
+    return performance.now() - began;
+  } finally {
+    await node.close();
+  }
+}
+
+export async function benchOrders(pgUrl: string): Promise<OrdersFigure> {
+  const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3_000 });
+  await admin.connect();
+  try {
+    const pgbenchTps = pgbench(await scratch(admin, pgUrl, 'swx_bench_pgbench'));
+    log(`pgbench TPC-B: ${pgbenchTps.toFixed(0)} tps`);
+    await admin.query('drop database if exists swx_bench_pgbench with (force)');
+
+    const url = await scratch(admin, pgUrl, 'swx_bench_orders');
+    const database = openPostgres(url, 10);
+    let tokens: string[];
+    try {
+      await database.migrate();
+      await seed(database);
+      tokens = await prepareUsers(database);
+    } finally {
+      await database.close();
+    }
+    const orders = await placeOrders(url, tokens);
+
+    const settleUrl = await scratch(admin, pgUrl, 'swx_bench_settle');
+    const tickToAllSettledMs = await tickToSettlement(settleUrl);
+    return {
+      pgbenchTps,
+      pgbenchClients: PGBENCH_CLIENTS,
+      orders: orders.requests.total,
+      ordersPerSecond: orders.requests.average,
+      p50Ms: orders.latency.p50,
+      p99Ms: orders.latency.p99,
+      non2xx: orders.non2xx + orders.errors + orders.timeouts,
+      connections: CONNECTIONS,
+      settleCount: SETTLE_COUNT,
+      tickToAllSettledMs,
+    };
+  } finally {
+    for (const name of ['swx_bench_pgbench', 'swx_bench_orders', 'swx_bench_settle'])
+      await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+  }
+}
