@@ -29,6 +29,7 @@ import {
   marketsAdminRoutes,
   marketsRoutes,
   selectInstruments,
+  verifyTickRoutes,
 } from './modules/markets';
 import { findStaffPrincipal, staffRoutes } from './modules/staff';
 import { contractsModule } from './modules/contracts';
@@ -292,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (module.triggers) triggers.register(module.triggers);
   }
   await app.register(portfolioRoutes(tradingDeps, trading));
+  await app.register(verifyTickRoutes(db, markets));
   await app.register(
     marketsRoutes(markets, {
       registeredUsers: () => countUsers(db),

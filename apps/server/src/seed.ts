@@ -1,13 +1,15 @@
 import { seedContent } from './modules/content';
 import { ensureSystemAccounts } from './modules/ledger';
-import { seedInstruments } from './modules/markets';
+import { seedInstruments, selectInstruments } from './modules/markets';
+import { seedOptionsProducts } from './modules/options';
 import { insertMissingParams } from './modules/params';
 import { ensureFirstAdmin } from './modules/staff';
 import type { Database } from './platform/db';
 
 /**
  * Idempotent seed, run at every boot under the cluster lock: missing system parameters with their
- * defaults, the system ledger accounts, the shipped help-centre content, and on first start the first staff
+ * defaults, the system ledger accounts, the shipped help-centre content, the instruments with an options
+ * product each, and on first start the first staff
  * admin.
  */
 export async function seed(database: Database) {
@@ -16,6 +18,10 @@ export async function seed(database: Database) {
     await ensureSystemAccounts(database.db);
     await seedContent(database.db);
     await seedInstruments(database.db);
+    await seedOptionsProducts(
+      database.db,
+      (await selectInstruments(database.db)).map((i) => i.code),
+    );
     return { firstAdmin: await ensureFirstAdmin(database.db) };
   });
 }

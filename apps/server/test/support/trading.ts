@@ -6,7 +6,7 @@ import type { TestApp } from './test-app';
 
 /** Money given to a test user the way a real deposit arrives: from `custody`, through the ledger. */
 export async function fund(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   userId: number,
   asset: string,
   amount: string,
@@ -28,7 +28,7 @@ export async function fund(
 }
 
 /** Marks a user's identity verified, as an approved KYC submission would. */
-export async function verifyKyc(t: TestApp, userId: number): Promise<void> {
+export async function verifyKyc(t: Pick<TestApp, 'database'>, userId: number): Promise<void> {
   await t.database.db.insert(kycSubmissions).values({
     userId,
     status: 'verified',

@@ -4,6 +4,7 @@ export {
   SYSTEM_BUCKET,
   USER_BUCKETS,
   LedgerRuleError,
+  netPostings,
   transferPostings,
   type AccountRef,
   type PostingInput,

@@ -101,6 +101,24 @@ export function normalizeTransaction(input: TransactionInput): NormalizedPosting
   return postings;
 }
 
+/**
+ * Several movements as one set of postings: amounts to the same account and asset are added up and
+ * accounts that net to zero are left out (a transaction names each account once). For settlements
+ * that move a stake out, a result through the house and a payout in, written as plain transfers.
+ */
+export function netPostings(movements: readonly PostingInput[]): PostingInput[] {
+  const net = new Map<string, { account: AccountRef; asset: string; amount: Dec }>();
+  for (const m of movements) {
+    const key = accountKey(m.account, m.asset);
+    const known = net.get(key);
+    if (known) known.amount = known.amount.plus(m.amount);
+    else net.set(key, { account: m.account, asset: m.asset, amount: dec(m.amount) });
+  }
+  return [...net.values()]
+    .filter((p) => !p.amount.isZero())
+    .map((p) => ({ account: p.account, asset: p.asset, amount: p.amount.toFixed() }));
+}
+
 /** A two-posting transfer: `amount` leaves `from` and arrives at `to`. */
 export function transferPostings(
   from: AccountRef,

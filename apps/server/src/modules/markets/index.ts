@@ -2,6 +2,7 @@ export { MarketHub, type Instrument } from './market-hub';
 export { LiveFeed } from './live-feed';
 export { LiveSource } from './live.source';
 export { marketsAdminRoutes, marketsRoutes } from './markets.routes';
+export { verifyTickRoutes } from './verify.routes';
 export const INSTRUMENTS_CHANGED_CHANNEL = 'instruments.changed';
 export { seedInstruments } from './markets.seed';
 export { selectInstruments } from './markets.repo';

@@ -35,3 +35,8 @@ export async function ticksRecordedFor(db: Executor, code: string, reason: strin
     .where(and(eq(recordedTicks.code, code), eq(recordedTicks.reason, reason)))
     .orderBy(asc(recordedTicks.ts));
 }
+
+export async function selectRecordedTick(db: Executor, id: number) {
+  const [row] = await db.select().from(recordedTicks).where(eq(recordedTicks.id, id));
+  return row;
+}

@@ -1,0 +1,159 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db';
+import { optionsOrders, optionsProducts, type PeriodTerms } from './options.tables';
+
+export type OptionsOrderRow = typeof optionsOrders.$inferSelect;
+export type OptionsProductRow = typeof optionsProducts.$inferSelect;
+
+export async function selectProducts(db: Executor, code?: string): Promise<OptionsProductRow[]> {
+  return db
+    .select()
+    .from(optionsProducts)
+    .where(code ? eq(optionsProducts.code, code) : undefined)
+    .orderBy(asc(optionsProducts.id));
+}
+
+export async function selectProduct(db: Executor, code: string) {
+  const [row] = await db.select().from(optionsProducts).where(eq(optionsProducts.code, code));
+  return row;
+}
+
+/** Adds a product for each code that has none; never changes what staff edited. */
+export async function insertMissingProducts(
+  db: Executor,
+  codes: readonly string[],
+  periods: readonly PeriodTerms[],
+): Promise<void> {
+  if (codes.length === 0) return;
+  await db
+    .insert(optionsProducts)
+    .values(codes.map((code) => ({ code, periods: [...periods] })))
+    .onConflictDoNothing();
+}
+
+export async function updateProduct(
+  db: Executor,
+  id: number,
+  values: { enabled?: boolean | undefined; periods?: PeriodTerms[] | undefined },
+) {
+  const [row] = await db
+    .update(optionsProducts)
+    .set({
+      ...(values.enabled === undefined ? {} : { enabled: values.enabled }),
+      ...(values.periods === undefined ? {} : { periods: values.periods }),
+      updatedAt: new Date(),
+    })
+    .where(eq(optionsProducts.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertOrder(db: Executor, values: typeof optionsOrders.$inferInsert) {
+  const [row] = await db.insert(optionsOrders).values(values).returning();
+  if (!row) throw new Error('options order insert returned no row');
+  return row;
+}
+
+export async function selectOrder(db: Executor, id: number) {
+  const [row] = await db.select().from(optionsOrders).where(eq(optionsOrders.id, id));
+  return row;
+}
+
+/** Running orders among `ids`, locked: a node that waited for the lock sees them settled. */
+export async function lockRunning(db: Executor, ids: readonly number[]) {
+  return db
+    .select()
+    .from(optionsOrders)
+    .where(and(inArray(optionsOrders.id, [...ids]), eq(optionsOrders.state, 'running')))
+    .orderBy(asc(optionsOrders.id))
+    .for('update');
+}
+
+export async function markSettled(
+  db: Executor,
+  id: number,
+  values: Pick<
+    OptionsOrderRow,
+    'state' | 'settleTickId' | 'settlePrice' | 'settleAt' | 'settleSource' | 'payout' | 'settledAt'
+  >,
+): Promise<boolean> {
+  const rows = await db
+    .update(optionsOrders)
+    .set(values)
+    .where(and(eq(optionsOrders.id, id), eq(optionsOrders.state, 'running')))
+    .returning({ id: optionsOrders.id });
+  return rows.length === 1;
+}
+
+export async function selectRunning(db: Executor) {
+  return db
+    .select({
+      id: optionsOrders.id,
+      code: optionsOrders.code,
+      expiresAt: optionsOrders.expiresAt,
+    })
+    .from(optionsOrders)
+    .where(eq(optionsOrders.state, 'running'));
+}
+
+export async function selectUserOrders(
+  db: Executor,
+  q: {
+    userId: number;
+    mode: 'real' | 'demo';
+    running: boolean;
+    code?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
+) {
+  const where = and(
+    eq(optionsOrders.userId, q.userId),
+    eq(optionsOrders.mode, q.mode),
+    q.running ? eq(optionsOrders.state, 'running') : ne(optionsOrders.state, 'running'),
+    q.code ? eq(optionsOrders.code, q.code) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(optionsOrders)
+      .where(where)
+      .orderBy(desc(optionsOrders.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(optionsOrders).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Stakes of real-mode orders since a time (the home page's turnover). */
+export async function sumStakesSince(db: Executor, since: Date): Promise<string> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${optionsOrders.amount}), 0)::text` })
+    .from(optionsOrders)
+    .where(and(eq(optionsOrders.mode, 'real'), sql`${optionsOrders.createdAt} >= ${since}`));
+  return row?.total ?? '0';
+}
+
+/** Payout minus stake of a user's settled orders since a time (all time when undefined). */
+export async function sumResultSince(
+  db: Executor,
+  userId: number,
+  mode: 'real' | 'demo',
+  since: Date | undefined,
+): Promise<string> {
+  const [row] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${optionsOrders.payout} - ${optionsOrders.amount}), 0)::text`,
+    })
+    .from(optionsOrders)
+    .where(
+      and(
+        eq(optionsOrders.userId, userId),
+        eq(optionsOrders.mode, mode),
+        ne(optionsOrders.state, 'running'),
+        since ? sql`${optionsOrders.settledAt} >= ${since}` : undefined,
+      ),
+    );
+  return row?.total ?? '0';
+}

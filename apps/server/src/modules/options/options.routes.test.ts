@@ -1,0 +1,248 @@
+import { dec } from '@swx/money';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advance, createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
+import { registerByEmail } from '../../../test/support/accounts';
+import { orderHeaders, trader } from '../../../test/support/trading';
+import { selectUserBalances } from '../ledger';
+
+const START = 1_795_000_000;
+const clock = new FakeClock(START);
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+}, 60_000);
+afterAll(async () => t.close());
+
+type Tick = { id: number; price: string; ts: string; source: string };
+type Order = {
+  id: number;
+  state: string;
+  direction: string;
+  amount: string;
+  payout: string | null;
+  profit: string | null;
+  openTick: Tick;
+  settleTick: Tick | null;
+  expiresAt: string;
+};
+
+function btc() {
+  const instrument = t.markets.byCodeOf('BTCUSDT');
+  if (!instrument) throw new Error('BTCUSDT missing');
+  return instrument;
+}
+const priceAt = (s: number) => t.markets.source.priceAt(btc().spec, s);
+
+async function buy(
+  auth: { authorization: string },
+  payload: object,
+  mode: 'real' | 'demo' = 'real',
+) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/swx/customer/order/buyOptions',
+    headers: orderHeaders(auth, mode),
+    payload,
+  });
+  return res.json<{ code: number; result: Order }>();
+}
+
+async function balances(userId: number, mode: 'real' | 'demo' = 'real') {
+  const rows = await selectUserBalances(t.database.db, userId, mode);
+  const of = (bucket: string) =>
+    dec(rows.find((r) => r.asset === 'USDT' && r.bucket === bucket)?.balance ?? '0').toFixed();
+  return { available: of('available'), options: of('options') };
+}
+
+/** A second after `from` where the price 60 s later differs from the price at it. */
+function movingSecond(from: number): number {
+  for (let s = from; ; s++) if (priceAt(s) !== priceAt(s + 60)) return s;
+}
+
+describe('options', () => {
+  it('lists the default product of an instrument', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/swx/customer/index/listOptionsProducts?code=BTCUSDT',
+    });
+    const [product] = res.json<{
+      result: { code: string; periods: { seconds: number; payoutRate: string }[] }[];
+    }>().result;
+    expect(product?.periods.map((p) => [p.seconds, p.payoutRate])).toEqual([
+      [30, '0.2'],
+      [60, '0.3'],
+      [120, '0.4'],
+      [300, '0.5'],
+    ]);
+  });
+
+  it('wins one and loses one on the same path, with both ticks stored and shown', async () => {
+    const at = movingSecond(clock.seconds + 1);
+    await advance(t, clock, at);
+    const user = await trader(t, '1000');
+    const up = await buy(user.auth, {
+      code: 'BTCUSDT',
+      direction: 'up',
+      seconds: 60,
+      amount: '100',
+    });
+    const down = await buy(user.auth, {
+      code: 'BTCUSDT',
+      direction: 'down',
+      seconds: 60,
+      amount: '50',
+    });
+    expect(up.code).toBe(200);
+    expect(up.result.openTick).toMatchObject({
+      price: priceAt(at),
+      ts: new Date(at * 1000).toISOString(),
+      source: 'simulator',
+    });
+    expect(up.result.state).toBe('running');
+    expect(await balances(user.user.id)).toEqual({ available: '850', options: '150' });
+
+    await advance(t, clock, at + 59);
+    const running = await t.app.inject({
+      method: 'GET',
+      url: `/swx/customer/order/getOptionsOrderById/${up.result.id}`,
+      headers: user.auth,
+    });
+    expect(running.json<{ result: Order }>().result.state).toBe('running');
+
+    await advance(t, clock, at + 61);
+    const read = async (id: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/swx/customer/order/getOptionsOrderById/${id}`,
+          headers: user.auth,
+        })
+      ).json<{ result: Order }>().result;
+    const [u, d] = [await read(up.result.id), await read(down.result.id)];
+    const rose = dec(priceAt(at + 60)).gt(priceAt(at));
+    expect(u.state).toBe(rose ? 'won' : 'lost');
+    expect(d.state).toBe(rose ? 'lost' : 'won');
+    expect(u.settleTick).toMatchObject({
+      price: priceAt(at + 60),
+      ts: new Date((at + 60) * 1000).toISOString(),
+      source: 'simulator',
+    });
+    const winner = rose ? u : d;
+    expect(winner.payout).toBe(rose ? '130' : '65');
+    expect((rose ? d : u).payout).toBe('0');
+    const expected = dec('850')
+      .plus(winner.payout ?? '0')
+      .toFixed();
+    expect(await balances(user.user.id)).toEqual({ available: expected, options: '0' });
+
+    // The deciding tick can be verified by anyone against the published seed.
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: `/swx/customer/index/verifyTick/${u.settleTick?.id ?? 0}`,
+    });
+    expect(
+      verify.json<{ result: { matches: boolean; recomputed: string } }>().result,
+    ).toMatchObject({
+      matches: true,
+      recomputed: priceAt(at + 60),
+    });
+    const settled = await t.app.inject({
+      method: 'GET',
+      url: '/swx/customer/order/listOptionsOrder?status=settled',
+      headers: user.auth,
+    });
+    expect(settled.json<{ result: { total: number } }>().result.total).toBe(2);
+  });
+
+  it('settles once even when the expiry is handed over twice', async () => {
+    const user = await trader(t, '1000');
+    const order = await buy(user.auth, {
+      code: 'BTCUSDT',
+      direction: 'up',
+      seconds: 30,
+      amount: '100',
+    });
+    const due = Math.ceil(Date.parse(order.result.expiresAt) / 1000);
+    const tick = {
+      code: 'BTCUSDT',
+      price: priceAt(due),
+      ts: new Date(due * 1000),
+      second: due,
+      source: 'simulator' as const,
+    };
+    const module = {
+      expiring: [{ kind: 'options.expiry', id: order.result.id, code: 'BTCUSDT', due }],
+      resting: [],
+    };
+    t.triggers.book.remove('options.expiry', order.result.id);
+    t.triggers.book.expire(module.expiring[0]!);
+    t.triggers.book.expire(module.expiring[0]!);
+    await Promise.all([t.triggers.check(tick), t.triggers.check(tick)]);
+    t.triggers.book.expire(module.expiring[0]!);
+    await t.triggers.check(tick);
+    const after = await balances(user.user.id);
+    expect(after.options).toBe('0');
+    expect(['900', '1000', '1020']).toContain(after.available);
+  });
+
+  it.each([
+    [{ code: 'BTCUSDT', direction: 'up', seconds: 45, amount: '100' }, 10017],
+    [{ code: 'BTCUSDT', direction: 'up', seconds: 60, amount: '5' }, 10016],
+    [{ code: 'BTCUSDT', direction: 'up', seconds: 60, amount: '60000' }, 10016],
+    [{ code: 'BTCUSDT', direction: 'up', seconds: 60, amount: '10.0000001' }, 10016],
+    [{ code: 'NOPEUSDT', direction: 'up', seconds: 60, amount: '100' }, 10014],
+    [{ code: 'BTCUSDT', direction: 'up', seconds: 60, amount: '2000' }, 10092],
+  ])('refuses %j with %i and moves nothing', async (payload, code) => {
+    const user = await trader(t, '1000');
+    expect((await buy(user.auth, payload)).code).toBe(code);
+    expect(await balances(user.user.id)).toEqual({ available: '1000', options: '0' });
+  });
+
+  it('refuses a closed market with 10015', async () => {
+    // Saturday: the forex calendar is closed.
+    const saturday = Date.UTC(2026, 10, 21, 12) / 1000;
+    const user = await trader(t, '1000');
+    const previous = clock.seconds;
+    clock.seconds = saturday;
+    try {
+      expect(
+        (await buy(user.auth, { code: 'EURUSD', direction: 'up', seconds: 60, amount: '100' }))
+          .code,
+      ).toBe(10015);
+    } finally {
+      clock.seconds = previous;
+    }
+  });
+
+  it('trades demo balances in demo mode', async () => {
+    const user = await registerByEmail(t);
+    const before = await balances(user.user.id, 'demo');
+    const order = await buy(
+      user.auth,
+      { code: 'ETHUSDT', direction: 'down', seconds: 30, amount: '10' },
+      'demo',
+    );
+    expect(order.code).toBe(200);
+    expect((await balances(user.user.id, 'demo')).available).toBe(
+      dec(before.available).minus(10).toFixed(),
+    );
+  });
+
+  it('does not show another customer’s order', async () => {
+    const owner = await trader(t, '1000');
+    const other = await trader(t, '0');
+    const order = await buy(owner.auth, {
+      code: 'BTCUSDT',
+      direction: 'up',
+      seconds: 30,
+      amount: '10',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/swx/customer/order/getOptionsOrderById/${order.result.id}`,
+      headers: other.auth,
+    });
+    expect(res.json<{ code: number }>().code).toBe(10101);
+  });
+});

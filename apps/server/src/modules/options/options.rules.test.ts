@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { outcome, periodProblems, DEFAULT_PERIODS } from './options.rules';
+
+describe('options outcome', () => {
+  it.each([
+    // direction, stake, rate, open, settle, state, payout
+    ['up', '100', '0.2', '100.5', '100.6', 'won', '120'],
+    ['up', '100', '0.2', '100.5', '100.4', 'lost', '0'],
+    ['down', '100', '0.3', '1.08765', '1.08764', 'won', '130'],
+    ['down', '100', '0.3', '1.08765', '1.08766', 'lost', '0'],
+    ['up', '100', '0.5', '64000.00', '64000', 'draw', '100'],
+    ['down', '250.5', '0.4', '7', '7.00', 'draw', '250.5'],
+    // Rounded down to USDT's 6 decimals: 33.333333 x 1.3 = 43.3333329
+    ['up', '33.333333', '0.3', '1', '2', 'won', '43.333332'],
+    ['down', '10', '0.2', '2', '1', 'won', '12'],
+  ] as const)(
+    '%s %s at %s: %s -> %s is %s paying %s',
+    (direction, stake, rate, open, settle, state, payout) => {
+      expect(outcome(direction, stake, rate, open, settle)).toEqual({ state, payout });
+    },
+  );
+});
+
+describe('options periods', () => {
+  it('accepts the defaults', () => {
+    expect(periodProblems(DEFAULT_PERIODS)).toEqual([]);
+  });
+  it.each([
+    [[], ['at least one period']],
+    [
+      [
+        { seconds: 30, payoutRate: '0.2', minAmount: '10', maxAmount: '100' },
+        { seconds: 30, payoutRate: '0.3', minAmount: '10', maxAmount: '100' },
+      ],
+      ['periods.1.seconds: duplicate'],
+    ],
+    [
+      [{ seconds: 30, payoutRate: '0', minAmount: '10', maxAmount: '100' }],
+      ['periods.0.payoutRate: between 0 and 10'],
+    ],
+    [
+      [{ seconds: 30, payoutRate: '0.2', minAmount: '200', maxAmount: '100' }],
+      ['periods.0.minAmount: above maxAmount'],
+    ],
+  ])('refuses %j', (periods, problems) => {
+    expect(periodProblems(periods)).toEqual(problems);
+  });
+});
