@@ -29,7 +29,23 @@ async function available(userId: number, mode: 'real' | 'demo' = 'real', asset =
   return rows.find((r) => r.asset === asset && r.bucket === 'available')?.balance ?? '0';
 }
 
+function btcPrice(): string {
+  const instrument = t.markets.byCodeOf('BTCUSDT');
+  if (!instrument) throw new Error('BTCUSDT missing');
+  return t.markets.source.priceAt(instrument.spec, clock.seconds);
+}
+
 const orders = {
+  contract: () => {
+    const notional = dec(btcPrice()).times('0.01');
+    // Margin at 10x plus the fee, with room for the half spread.
+    const cost = notional.div(10).plus(notional.times('0.002')).times('1.01');
+    return {
+      url: '/swx/customer/order/buyU',
+      payload: { code: 'BTCUSDT', direction: 'long', lots: '0.01', leverage: 10, type: 'market' },
+      cost: cost.toFixed(6),
+    };
+  },
   options: () => ({
     url: '/swx/customer/order/buyOptions',
     payload: { code: 'BTCUSDT', direction: 'up', seconds: 60, amount: '100' },
