@@ -1,6 +1,12 @@
 import type { TradingDeps, TradingModule } from '../triggers';
+import { convertRoutes } from './convert.routes';
+import { convertedSince } from './convert.service';
 
-/** Convert (dh): being built in this session. */
-export function convertModule(_deps: TradingDeps): TradingModule {
-  return { product: 'convert', routes: async () => {} };
+/** Convert (dh): one asset into another at quoted feed prices, in two steps. */
+export function convertModule(deps: TradingDeps): TradingModule {
+  return {
+    product: 'convert',
+    routes: convertRoutes(deps),
+    turnoverSince: (since) => convertedSince(deps, since),
+  };
 }

@@ -17,6 +17,7 @@ export {
   findInvariantBreaches,
   findTransactionByReason,
   selectAllUserBalances,
+  selectFeesPaid,
   selectSystemBalance,
   selectUserBalances,
   selectUserEntries,

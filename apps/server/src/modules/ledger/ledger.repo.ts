@@ -183,8 +183,18 @@ export async function selectUserEntries(
     limit: number;
     offset: number;
     assets?: readonly string[];
+    /** Only reasons whose kind starts with one of these (`spot.`), or none of these. */
+    kinds?: { prefixes: readonly string[]; exclude?: boolean };
   },
 ) {
+  const prefixes = input.kinds?.prefixes ?? [];
+  const kindMatch =
+    prefixes.length === 0
+      ? undefined
+      : sql`(${sql.join(
+          prefixes.map((p) => sql`${ledgerTransactions.kind} like ${`${p}%`}`),
+          sql` or `,
+        )})`;
   const where = and(
     eq(ledgerAccounts.ownerType, 'user'),
     eq(ledgerAccounts.userId, input.userId),
@@ -192,6 +202,7 @@ export async function selectUserEntries(
     input.assets && input.assets.length > 0
       ? inArray(ledgerAccounts.asset, [...input.assets])
       : undefined,
+    kindMatch && input.kinds?.exclude ? sql`not ${kindMatch}` : kindMatch,
   );
   const rows = await db
     .select({
@@ -216,8 +227,33 @@ export async function selectUserEntries(
     .select({ total: sql<number>`count(*)::int` })
     .from(ledgerPostings)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
     .where(where);
   return { rows, total: Number(count?.total ?? 0) };
+}
+
+/**
+ * What a user paid into the `fees` account, by the first part of the reason (`spot`, `contract`…)
+ * and asset, since a time (all time when undefined).
+ */
+export async function selectFeesPaid(
+  db: Executor,
+  userId: number,
+  mode: AccountMode,
+  since: Date | undefined,
+): Promise<{ product: string; asset: string; total: string }[]> {
+  const result = await db.execute<{ product: string; asset: string; total: string }>(sql`
+    select split_part(t.kind, '.', 1) as product, p.asset, sum(p.amount)::text as total
+    from ledger_postings p
+    join ledger_accounts a on a.id = p.account_id
+    join ledger_transactions t on t.id = p.transaction_id
+    where a.owner_type = 'system' and a.system_name = 'fees' and a.mode = ${mode}
+      ${since ? sql`and t.created_at >= ${since}` : sql``}
+      and exists (
+        select 1 from ledger_postings up join ledger_accounts ua on ua.id = up.account_id
+        where up.transaction_id = t.id and ua.owner_type = 'user' and ua.user_id = ${userId})
+    group by 1, 2`);
+  return (result as { rows: { product: string; asset: string; total: string }[] }).rows;
 }
 
 export interface InvariantBreach {
