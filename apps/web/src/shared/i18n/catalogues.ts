@@ -11,7 +11,6 @@ export const NAMESPACES = [
   'auth',
   'profile',
   'trade',
-  'wallet',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

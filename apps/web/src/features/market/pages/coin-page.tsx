@@ -16,6 +16,7 @@ import {
 import { MarketChip } from '../../../shared/market/market-row';
 import { SimulatedLabel } from '../../../shared/market/simulated-label';
 import { useLiveQuote } from '../../../shared/market/use-live-quote';
+import { useDeviceLayout } from '../../../shared/layout/device-context';
 import { paths } from '../../../shared/navigation/paths';
 import { buttonClass } from '../../../shared/ui/button';
 import { EmptyState } from '../../../shared/ui/list';
@@ -23,6 +24,8 @@ import { Num } from '../../../shared/ui/num';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { fetchCandles, fetchMarketInfo, fetchTradingHours } from '../api/market.api';
 import { TimeframeSwitch } from '../components/timeframe-switch';
+import { MyOrders } from '../trade/components/my-orders';
+import { OrderPanel } from '../trade/components/order-panel';
 
 // The chart library is its own chunk, fetched only on this page.
 const CandleChart = lazy(() => import('../components/candle-chart'));
@@ -101,6 +104,7 @@ function CoinDetail({ item }: { item: MarketInfo }) {
     void element.offsetWidth;
     element.classList.add(move === 'up' ? 'flash-up' : 'flash-down');
   }, [quote.price]);
+  const layout = useDeviceLayout();
   const direction = directionOf(quote.zdf);
   const inactive = !item.open || item.stale;
   const sources = [item.source, ...(candles.data ? [candles.data.source] : [])];
@@ -153,7 +157,7 @@ function CoinDetail({ item }: { item: MarketInfo }) {
         <SimulatedLabel sources={sources} />
         <TradingHours code={item.code} />
       </div>
-      {/* Chart beside the order panel on desktop; the trading feature fills the second column. */}
+      {/* Chart beside the order panel on desktop; on phones the panel opens as a sheet. */}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <section
           aria-labelledby="coin-chart"
@@ -187,8 +191,13 @@ function CoinDetail({ item }: { item: MarketInfo }) {
             )}
           </div>
         </section>
-        <div data-slot="order-panel" className="min-w-0" />
+        <div className="min-w-0">
+          <OrderPanel item={item} price={quote.price} />
+        </div>
       </div>
+      <MyOrders item={item} price={quote.price} />
+      {/* Room for the phone layout's trade bar, so it never covers the last rows. */}
+      {layout === 'mobile' ? <div className="h-16" aria-hidden="true" /> : null}
     </>
   );
 }

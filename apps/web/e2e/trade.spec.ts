@@ -1,0 +1,166 @@
+import type { Page } from '@playwright/test';
+import { registerCustomer } from '../../../e2e-support/customer';
+import { text } from './catalogue';
+import { expect, isMobileProject, test } from './fixtures';
+import { coinPath, listMarkets } from './pages/markets.page';
+
+const tr = (key: string, locale = 'en') => text(locale, 'trade', key);
+
+/** A fresh customer signed in, in demo mode (the registration's demo grant is the balance). */
+async function signInDemo(page: Page, request: Parameters<typeof registerCustomer>[0]) {
+  const customer = await registerCustomer(request);
+  const info = await request.get('/swx/customer/user/getUserInfo', {
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  const user = ((await info.json()) as { result: unknown }).result;
+  await page.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('swx.token', token);
+      localStorage.setItem('swx.user', JSON.stringify(user));
+      localStorage.setItem('swx.accountMode', 'demo');
+    },
+    { token: customer.token, user },
+  );
+  return customer;
+}
+
+/** A tab of the "My orders" section (the panel has tabs of the same names). */
+function ordersTab(page: Page, key: string) {
+  return page
+    .getByRole('tablist', { name: tr('orders.title') })
+    .getByRole('tab', { name: tr(key) });
+}
+
+/** The panel: beside the chart on desktop, in the sheet the trade bar opens on phones. */
+async function openPanel(page: Page, projectName: string) {
+  if (isMobileProject(projectName)) await page.getByTestId('open-order-sheet').click();
+  const panel = page.getByTestId('order-panel');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+async function confirm(page: Page, done: string) {
+  const dialog = page
+    .getByRole('dialog', { name: /.+/ })
+    .filter({ has: page.getByTestId('confirm-order') });
+  await expect(dialog.getByText(tr('confirm.description'))).toBeVisible();
+  await page.getByTestId('confirm-order').click();
+  await expect(page.getByText(done).first()).toBeVisible();
+}
+
+test.describe('order panel (demo account)', () => {
+  test('spot: market buy and sell, limit order placed and cancelled', async ({
+    page,
+    request,
+  }, info) => {
+    await signInDemo(page, request);
+    const btc = (await listMarkets(request, 2)).find((m) => m.code === 'BTCUSDT');
+    if (!btc) throw new Error('BTCUSDT missing');
+    await page.goto(coinPath(btc));
+    let panel = await openPanel(page, info.project.name);
+    await panel.getByTestId('spot-amount').fill('100');
+    await panel.getByTestId('spot-submit').click();
+    await expect(page.getByTestId('spot-receive')).toContainText('BTC');
+    await confirm(page, tr('spot.placed'));
+
+    panel = await openPanel(page, info.project.name);
+    await panel.getByRole('radio', { name: tr('spot.sell') }).click();
+    // The coin balance arrives with the sheet: 100 % of it once it is known.
+    await expect(async () => {
+      await panel.getByRole('button', { name: '100%' }).click();
+      await expect(panel.getByTestId('spot-amount')).not.toHaveValue('0', { timeout: 500 });
+    }).toPass();
+    await panel.getByTestId('spot-submit').click();
+    await expect(page.getByTestId('spot-receive')).toContainText('USDT');
+    await confirm(page, tr('spot.placed'));
+
+    panel = await openPanel(page, info.project.name);
+    await panel.getByRole('radio', { name: tr('spot.buy') }).click();
+    await panel.getByRole('radio', { name: tr('type.limit') }).click();
+    await panel.getByLabel(tr('fields.limitPrice')).fill('1000');
+    await panel.getByTestId('spot-amount').fill('0.01');
+    await panel.getByTestId('spot-submit').click();
+    await confirm(page, tr('spot.placed'));
+
+    await ordersTab(page, 'orders.open').click();
+    const open = page.getByTestId('open-order');
+    await expect(open).toHaveCount(1);
+    await open.getByRole('button', { name: tr('orders.cancel') }).click();
+    await expect(page.getByText(tr('orders.cancelled')).first()).toBeVisible();
+    await expect(open).toHaveCount(0);
+  });
+
+  test('contract: open at market with live PnL, close; SL on the wrong side is refused inline', async ({
+    page,
+    request,
+  }, info) => {
+    await signInDemo(page, request);
+    const btc = (await listMarkets(request, 2)).find((m) => m.code === 'BTCUSDT');
+    if (!btc) throw new Error('BTCUSDT missing');
+    await page.goto(coinPath(btc));
+    const panel = await openPanel(page, info.project.name);
+    await panel.getByRole('tab', { name: tr('tabs.contract') }).click();
+    await panel.getByLabel(tr('fields.stopLoss')).fill('99999999');
+    await panel.getByTestId('contract-submit').click();
+    await expect(panel.getByText(text('en', 'errors', '10130'))).toBeVisible();
+    await panel.getByLabel(tr('fields.stopLoss')).fill('');
+    await panel.getByTestId('contract-submit').click();
+    await expect(page.getByTestId('contract-liquidation')).not.toBeEmpty();
+    await confirm(page, tr('contract.opened'));
+
+    const position = page.getByTestId('position');
+    await expect(position).toHaveCount(1);
+    await expect(position.getByTestId('position-pnl')).toContainText('USDT');
+    await position.getByRole('button', { name: tr('orders.close') }).click();
+    await expect(page.getByText(tr('orders.closed')).first()).toBeVisible();
+    await expect(position).toHaveCount(0);
+  });
+
+  test('options: buy up and see it running with its opening tick and a countdown', async ({
+    page,
+    request,
+  }, info) => {
+    await signInDemo(page, request);
+    const btc = (await listMarkets(request, 2)).find((m) => m.code === 'BTCUSDT');
+    if (!btc) throw new Error('BTCUSDT missing');
+    await page.goto(coinPath(btc));
+    const panel = await openPanel(page, info.project.name);
+    await panel.getByRole('tab', { name: tr('tabs.options') }).click();
+    await panel.getByTestId('options-amount').fill('5');
+    await panel.getByTestId('options-submit').click();
+    await expect(
+      panel.getByText(tr('options.range').replace('{min}', '10').replace('{max}', '50000')).first(),
+    ).toBeVisible();
+    await panel.getByTestId('options-amount').fill('20');
+    await panel.getByTestId('options-submit').click();
+    await expect(page.getByTestId('options-payout')).toContainText('24');
+    await confirm(page, tr('options.placed'));
+    await ordersTab(page, 'orders.options').click();
+    const running = page.getByTestId('option-running');
+    await expect(running).toHaveCount(1);
+    await expect(running.getByTestId('option-countdown')).toBeVisible();
+    await expect(running.getByRole('link', { name: tr('orders.verify') })).toHaveAttribute(
+      'href',
+      /verifyTick\/\d+/,
+    );
+  });
+
+  for (const locale of ['ar', 'ja'] as const) {
+    test(`${locale}: the panel and its confirmation speak the reader's language`, async ({
+      page,
+      request,
+    }, info) => {
+      await signInDemo(page, request);
+      const btc = (await listMarkets(request, 2)).find((m) => m.code === 'BTCUSDT');
+      if (!btc) throw new Error('BTCUSDT missing');
+      await page.goto(`${coinPath(btc)}&lang=${locale}`);
+      const panel = await openPanel(page, info.project.name);
+      await expect(panel.getByRole('tab', { name: tr('tabs.contract', locale) })).toBeVisible();
+      await panel.getByTestId('spot-amount').fill('50');
+      await panel.getByTestId('spot-submit').click();
+      await expect(page.getByText(tr('confirm.description', locale))).toBeVisible();
+      await page.getByTestId('confirm-order').click();
+      await expect(page.getByText(tr('spot.placed', locale)).first()).toBeVisible();
+    });
+  }
+});
