@@ -58,10 +58,7 @@ async function totals(): Promise<Map<string, string>> {
     select mode || ' ' || asset || ' ' || coalesce(system_name, 'users') as key, sum(balance)::text as total
     from ledger_accounts group by 1`);
   return new Map(
-    (result as { rows: { key: string; total: string }[] }).rows.map((r) => [
-      r.key,
-      r.total,
-    ]),
+    (result as { rows: { key: string; total: string }[] }).rows.map((r) => [r.key, r.total]),
   );
 }
 
@@ -214,8 +211,7 @@ describe(`seeded trading simulation (seed ${SEED}, ${OPERATIONS} operations)`, (
       select 'options' as product, state, count(*)::text as n from options_orders group by state
       union all select 'spot', state, count(*)::text from spot_orders group by state
       union all select 'contract', state, count(*)::text from contract_orders group by state`);
-    const byState = (states as { rows: { product: string; state: string; n: string }[] })
-      .rows;
+    const byState = (states as { rows: { product: string; state: string; n: string }[] }).rows;
     for (const row of byState) {
       const valid = {
         options: ['won', 'lost', 'draw'],

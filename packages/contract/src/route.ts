@@ -32,7 +32,10 @@ export function route<const R extends RouteContract>(r: R): R {
  * The code of a validation failure on `r`: the code of the first failing path (in the order the
  * schema reported them) that names a coded field or lies inside one; else 10100.
  */
-export function validationCodeOf(r: RouteContract | undefined, paths: readonly string[]): ErrorCode {
+export function validationCodeOf(
+  r: RouteContract | undefined,
+  paths: readonly string[],
+): ErrorCode {
   const codes = r?.fieldCodes;
   if (codes) {
     for (const path of paths) {
