@@ -2,6 +2,7 @@ import { Timeframe } from '@swx/contract';
 import { dec } from '@swx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { orderHeaders, trader } from '../../../test/support/trading';
 import { connectSocket, sleep } from '../../../test/support/ws-client';
 
 let t: TestApp;
@@ -68,11 +69,24 @@ describe('instruments', () => {
     const stats = (await get('/swx/customer/index/getPlatformStats')).json().result;
     expect(stats).toMatchObject({
       listedInstruments: 78,
-      volume24h: '0.00',
       maxFeeRate: '0.002',
       feed: 'simulator',
     });
     expect(stats.registeredUsers).toBeGreaterThanOrEqual(0);
+    // The 24 h volume is the real-mode turnover of the trading products: an option of 100 USDT
+    // adds exactly 100 (demo trades add nothing).
+    const user = await trader(t, '1000');
+    const buy = (mode: 'real' | 'demo') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/swx/customer/order/buyOptions',
+        headers: orderHeaders(user.auth, mode),
+        payload: { code: 'BTCUSDT', direction: 'up', seconds: 300, amount: '100' },
+      });
+    expect((await buy('real')).json().code).toBe(200);
+    expect((await buy('demo')).json().code).toBe(200);
+    const after = (await get('/swx/customer/index/getPlatformStats')).json().result;
+    expect(dec(after.volume24h).minus(stats.volume24h).toFixed(2)).toBe('100.00');
   });
 });
 

@@ -546,6 +546,9 @@ describe('permissions', () => {
       ['POST', `${U}/identification`],
       ['GET', `${U}/getIdentification`],
       ['GET', `${U}/kycFile/1`],
+      ['POST', `${U}/dh`],
+      ['GET', `${U}/listConvert`],
+      ['GET', `${U}/listTransactions`],
     ] as const;
     // The sweep covers every registered user route: a new one must be added above.
     // (OpenAPI lists every documented route; path parameters appear as {id}.)
