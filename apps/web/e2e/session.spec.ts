@@ -15,27 +15,29 @@ test.describe('session', () => {
       localStorage.setItem('swx.user', JSON.stringify({ username: 'amy' }));
       localStorage.setItem('swx.accountMode', 'demo');
     });
-    const sent: { authorization?: string; mode?: string }[] = [];
+    // Every API call is recorded; each one made with the ended session is answered with the body
+    // code 401 here, so none reaches the server (its HTTP 401 would be a console error). Which of
+    // the page's first calls (the notice list, the header's account reads) comes back first must
+    // not decide the test.
+    let atLogin = false;
+    const sent: { authorization?: string; mode?: string; afterLogin: boolean }[] = [];
     const bodyLogout = { json: { code: 401, msg: 'Please log in again', result: null } };
-    await page.route(`**${API.listNotices}**`, async (route) => {
-      const headers = route.request().headers();
-      sent.push({ authorization: headers['authorization'], mode: headers['x-account-mode'] });
-      await route.fulfill(bodyLogout);
-    });
-    // Any other call made with the ended session (the header's account reads race the notice
-    // list) is answered here too, so none reaches the server: its HTTP 401 would be a console
-    // error, and which call comes first must not decide the test.
     await page.route('**/swx/**', async (route) => {
-      const expired = route.request().headers()['authorization'] === 'Bearer expired-token';
-      if (expired && !route.request().url().includes(API.listNotices)) {
-        await route.fulfill(bodyLogout);
-      } else {
-        await route.fallback();
-      }
+      const headers = route.request().headers();
+      sent.push({
+        authorization: headers['authorization'],
+        mode: headers['x-account-mode'],
+        afterLogin: atLogin,
+      });
+      if (headers['authorization'] === 'Bearer expired-token') await route.fulfill(bodyLogout);
+      else await route.fallback();
     });
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      if (frame !== page.mainFrame()) return;
+      const path = new URL(frame.url()).pathname;
+      visited.push(path);
+      if (path === '/pass/login') atLogin = true;
     });
 
     await page.goto('/help/notice');
@@ -43,11 +45,17 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/pass\/login/);
     await expect(page.locator('form[data-auth-form="login"]')).toBeVisible();
     expect(visited).toContain('/pass/login');
-    // The first call carried the session; the calls after the 401 carry none.
-    expect(sent[0]).toEqual({ authorization: 'Bearer expired-token', mode: 'demo' });
-    expect(sent.slice(1).every((s) => s.authorization === undefined && s.mode === 'real')).toBe(
-      true,
-    );
+    // The first call carried the session; every call made on the login page carries none.
+    expect(sent[0]).toEqual({
+      authorization: 'Bearer expired-token',
+      mode: 'demo',
+      afterLogin: false,
+    });
+    expect(
+      sent
+        .filter((s) => s.afterLogin)
+        .every((s) => s.authorization === undefined && s.mode === 'real'),
+    ).toBe(true);
     expect(
       await page.evaluate(() => ({
         token: localStorage.getItem('swx.token'),
