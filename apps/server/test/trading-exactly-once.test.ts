@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { dec } from '@swx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInvariantBreaches, selectUserBalances } from '../src/modules/ledger';
+import { ticksRecordedFor } from '../src/modules/markets';
+import { executionPrice } from '../src/modules/triggers';
 import { startNode, type Node } from '../src/node';
 import { openPostgres, type Database } from '../src/platform/db';
 import { createTestApp, FakeClock, testConfig, type TestApp } from './support/test-app';
@@ -106,7 +108,7 @@ describe.each(Object.keys(orders) as (keyof typeof orders)[])('%s orders', (prod
 });
 
 describe('two nodes on one database', () => {
-  it('settle every expiring option and every triggered level exactly once', async () => {
+  it('settle every expiring option and every reached stop exactly once', async () => {
     const name = `trading_nodes_${randomUUID().slice(0, 6)}`;
     const url = TEST_DATABASE_URL ? await createScratchPostgres(name) : undefined;
     const shared: Database = url ? openPostgres(url, 10) : await isolatedDatabase(name);
@@ -137,11 +139,80 @@ describe('two nodes on one database', () => {
           ids.push(res.json<{ result: { id: number } }>().result.id);
         }
       }
+      // Each user also holds a long whose stop or take-profit the path reaches within the window
+      // (the highest or lowest bid of it, reached first at a known second).
+      const instrument = a.markets.byCodeOf('BTCUSDT');
+      if (!instrument) throw new Error('BTCUSDT missing');
+      const bid = (s: number) =>
+        executionPrice(instrument, a.markets.source.priceAt(instrument.spec, s), 'sell');
+      const entry = executionPrice(
+        instrument,
+        a.markets.source.priceAt(instrument.spec, START),
+        'buy',
+      );
+      let high = START + 1;
+      let low = START + 1;
+      for (let s = START + 2; s <= START + 110; s++) {
+        if (dec(bid(s)).gt(bid(high))) high = s;
+        if (dec(bid(s)).lt(bid(low))) low = s;
+      }
+      const stop = dec(bid(high)).gt(entry) ? { takeProfit: bid(high) } : { stopLoss: bid(low) };
+      const positions: number[] = [];
+      for (const user of users) {
+        const res = await a.app.inject({
+          method: 'POST',
+          url: '/swx/customer/order/buyU',
+          headers: orderHeaders(user.auth),
+          payload: {
+            code: 'BTCUSDT',
+            direction: 'long',
+            lots: '0.01',
+            leverage: 10,
+            type: 'market',
+            ...stop,
+          },
+        });
+        expect(res.json<{ code: number }>().code, res.body).toBe(200);
+        positions.push(res.json<{ result: { id: number } }>().result.id);
+      }
       // The second node boots after the orders exist, so it loads them from the database.
       b = await startNode(config, { database: second, clock: nodeClock.now });
       nodeClock.seconds = START + 120;
       await Promise.all([a.triggers.advanceTo(START + 120), b.triggers.advanceTo(START + 120)]);
 
+      const contractResult = new Map<number, ReturnType<typeof dec>>();
+      for (const [i, user] of users.entries()) {
+        const closed = await a.app.inject({
+          method: 'GET',
+          url: '/swx/customer/order/listUOrder?status=closed&pageSize=50',
+          headers: user.auth,
+        });
+        const position = closed
+          .json<{
+            result: {
+              list: {
+                id: number;
+                orderNo: string;
+                closeReason: string;
+                fee: string;
+                profit: string;
+              }[];
+            };
+          }>()
+          .result.list.find((p) => p.id === positions[i]);
+        expect(position?.closeReason).toBe('takeProfit' in stop ? 'tp' : 'sl');
+        // One close tick kept: a second settlement by the other node would have left another.
+        const ticks = await ticksRecordedFor(
+          shared.db,
+          'BTCUSDT',
+          `contract:${position?.orderNo ?? ''}:close`,
+        );
+        expect(ticks).toHaveLength(1);
+        contractResult.set(
+          user.user.id,
+          dec(position?.profit ?? 'NaN').minus(position?.fee ?? 'NaN'),
+        );
+      }
       for (const user of users) {
         const list = await a.app.inject({
           method: 'GET',
@@ -155,9 +226,13 @@ describe('two nodes on one database', () => {
         const staked = settled.reduce((sum, o) => sum.plus(o.amount), dec('0'));
         const rows = await selectUserBalances(shared.db, user.user.id, 'real');
         const balance = rows.find((r) => r.asset === 'USDT' && r.bucket === 'available')?.balance;
-        // Paid once: a second settlement would have paid the payout twice.
+        // Paid once: a second settlement would have paid a payout twice.
         expect(dec(balance ?? '0').toFixed(8)).toBe(
-          dec('100000').minus(staked).plus(paid).toFixed(8),
+          dec('100000')
+            .minus(staked)
+            .plus(paid)
+            .plus(contractResult.get(user.user.id) ?? 'NaN')
+            .toFixed(8),
         );
       }
       expect(ids).toHaveLength(20);
