@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findInvariantBreaches } from '../src/modules/ledger';
 import { startNode, type Node } from '../src/node';
 import type { Database } from '../src/platform/db';
+import { dec } from '@swx/money';
+import { executionPrice } from '../src/modules/triggers';
 import { FakeClock, testConfig } from './support/test-app';
 import { isolatedDatabase } from './support/test-db';
 import { orderHeaders, trader } from './support/trading';
@@ -58,6 +60,62 @@ describe('restart', () => {
     expect(option.json<Reply<unknown>>().code, option.body).toBe(200);
     const optionId = option.json<Reply<{ id: number }>>().result.id;
 
+    // A spot limit buy and a long with a stop, both reached only while the server is down: the
+    // lowest ask and the highest (or lowest) bid of the downtime, first reached at known seconds.
+    const ask = (s: number) => executionPrice(instrument, price(s), 'buy');
+    const bid = (s: number) => executionPrice(instrument, price(s), 'sell');
+    const extreme = (
+      of: (s: number) => string,
+      from: number,
+      to: number,
+      better: (a: string, b: string) => boolean,
+    ) => {
+      let at = from;
+      for (let s = from + 1; s <= to; s++) if (better(of(s), of(at))) at = s;
+      return at;
+    };
+    const lower = (a: string, b: string) => dec(a).lt(b);
+    const higher = (a: string, b: string) => dec(a).gt(b);
+    const lowAsk = extreme(ask, DOWN_AT + 1, UP_AT - 1, lower);
+    expect(dec(ask(extreme(ask, START + 1, DOWN_AT, lower))).gt(ask(lowAsk))).toBe(true);
+    const limit = await node.app.inject({
+      method: 'POST',
+      url: '/swx/customer/order/submit',
+      headers: orderHeaders(user.auth),
+      payload: {
+        code: 'BTCUSDT',
+        side: 'buy',
+        type: 'limit',
+        price: ask(lowAsk),
+        quantity: '0.01',
+      },
+    });
+    expect(limit.json<Reply<{ state: string }>>().result.state, limit.body).toBe('waiting');
+    const highBid = extreme(bid, DOWN_AT + 1, UP_AT - 1, higher);
+    const lowBid = extreme(bid, DOWN_AT + 1, UP_AT - 1, lower);
+    const entry = ask(START);
+    const useTp = dec(bid(highBid)).gt(entry);
+    const stopAt = useTp ? highBid : lowBid;
+    const stop = useTp ? { takeProfit: bid(highBid) } : { stopLoss: bid(lowBid) };
+    const before = useTp
+      ? dec(bid(extreme(bid, START + 1, DOWN_AT, higher))).lt(bid(highBid))
+      : dec(bid(extreme(bid, START + 1, DOWN_AT, lower))).gt(bid(lowBid));
+    expect(before).toBe(true);
+    const position = await node.app.inject({
+      method: 'POST',
+      url: '/swx/customer/order/buyU',
+      headers: orderHeaders(user.auth),
+      payload: {
+        code: 'BTCUSDT',
+        direction: 'long',
+        lots: '0.01',
+        leverage: 10,
+        type: 'market',
+        ...stop,
+      },
+    });
+    expect(position.json<Reply<{ state: string }>>().result.state, position.body).toBe('open');
+
     clock.seconds = DOWN_AT;
     await node.triggers.advanceTo(DOWN_AT);
     await node.close();
@@ -78,6 +136,28 @@ describe('restart', () => {
       expect(order.settleTick?.ts).toBe(new Date((openSecond + 60) * 1000).toISOString());
       expect(order.settleTick?.price).toBe(price(openSecond + 60));
       expect(order.settleTick?.source).toBe('simulator');
+
+      const spot = await node.app.inject({
+        method: 'GET',
+        url: '/swx/customer/order/listBbOrder?status=history',
+        headers: user.auth,
+      });
+      const [filled] =
+        spot.json<Reply<{ list: { state: string; fillPrice: string; tick: Tick }[] }>>().result
+          .list;
+      expect(filled).toMatchObject({ state: 'filled', fillPrice: ask(lowAsk) });
+      expect(filled?.tick.ts).toBe(new Date(lowAsk * 1000).toISOString());
+      const closed = await node.app.inject({
+        method: 'GET',
+        url: '/swx/customer/order/listUOrder?status=closed',
+        headers: user.auth,
+      });
+      const [position] =
+        closed.json<
+          Reply<{ list: { closeReason: string; closePrice: string; closeTick: Tick }[] }>
+        >().result.list;
+      expect(position).toMatchObject({ closeReason: useTp ? 'tp' : 'sl', closePrice: bid(stopAt) });
+      expect(position?.closeTick.ts).toBe(new Date(stopAt * 1000).toISOString());
 
       // A second restart settles nothing again.
       await node.close();

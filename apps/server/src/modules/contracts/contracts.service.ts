@@ -162,6 +162,8 @@ export async function buyContract(
     ...terms,
     margin: estimate.margin,
     fee: estimate.fee,
+    // The feed's time, so a restart replays this order's levels from when it was placed.
+    createdAt: tick.ts,
   };
   const row = await deps.db.transaction(async (tx) => {
     if (body.type === 'limit') {

@@ -135,6 +135,7 @@ export async function buyOption(
       openAt: tick.ts,
       openSource: tick.source,
       expiresAt,
+      createdAt: tick.ts,
     });
     await post(tx, {
       kind: 'options.buy',

@@ -190,6 +190,8 @@ export async function submitSpot(
       spread: instrument.row.spread,
       frozenAmount: frozen?.amount ?? null,
       frozenAsset: frozen?.asset ?? null,
+      // The feed's time, so a restart replays this order's levels from when it was placed.
+      createdAt: tick.ts,
     });
     if (frozen) {
       await post(tx, {
