@@ -164,3 +164,22 @@ test.describe('order panel (demo account)', () => {
     });
   }
 });
+
+test.describe('convert (demo account)', () => {
+  test('quotes with a countdown and converts at the quoted figures', async ({ page, request }) => {
+    await signInDemo(page, request);
+    const profile = (key: string) => text('en', 'profile', key);
+    await page.goto('/profile/exchange');
+    await page.getByTestId('convert-amount').fill('100');
+    await page.getByTestId('convert-quote-button').click();
+    const quote = page.getByTestId('convert-quote');
+    await expect(quote).toContainText('BTC');
+    await expect(quote.getByRole('status')).toContainText(/\d+ s/);
+    const receive = (await page.getByTestId('convert-receive').innerText()).trim();
+    await page.getByTestId('convert-accept').click();
+    await expect(page.getByText(profile('exchange.done')).first()).toBeVisible();
+    const row = page.getByTestId('convert-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`100 USDT → ${receive}`);
+  });
+});

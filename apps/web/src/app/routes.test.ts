@@ -31,6 +31,7 @@ describe('route registry', () => {
         '/profile/kyc',
         '/profile/notification',
         '/profile/invite',
+        '/profile/exchange',
       ].sort(),
     );
   });

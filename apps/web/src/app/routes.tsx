@@ -140,6 +140,10 @@ export const routes: readonly AppRoute[] = [
     path: paths.invite,
     page: lazyPage(() => import('../features/profile/pages/invite-page'), ['profile']),
   },
+  {
+    path: paths.exchange,
+    page: lazyPage(() => import('../features/profile/pages/exchange-page'), ['profile']),
+  },
 ];
 
 /**

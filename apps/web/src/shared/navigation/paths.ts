@@ -19,6 +19,7 @@ export const paths = {
   notifications: '/profile/notification',
   profileInfo: '/profile/info',
   invite: '/profile/invite',
+  exchange: '/profile/exchange',
   kyc: '/profile/kyc',
   login: '/pass/login',
   register: '/pass/register',

@@ -1,4 +1,7 @@
 import {
+  convertCoin,
+  listConvertAssets,
+  listConvertOrder,
   buyOptions,
   buyU,
   cancelOrder,
@@ -41,6 +44,16 @@ export const tradingApi = {
     api.call(listOptionsProducts, { query: { code } }, { signal }),
   buyOption: (body: OptionsBody, idempotencyKey: string): Promise<OptionsOrder> =>
     api.call(buyOptions, { body }, { idempotencyKey }),
+  convertAssets: (signal?: AbortSignal) => api.call(listConvertAssets, {}, { signal }),
+  /** A quote is valid 10 s; accepting converts at exactly its figures. */
+  quote: (body: { from: string; to: string; amount: string }, idempotencyKey: string) =>
+    api.call(convertCoin, { body: { step: 'quote', ...body } }, { idempotencyKey }),
+  acceptQuote: (
+    body: { quoteId: string; from: string; to: string; amount: string },
+    idempotencyKey: string,
+  ) => api.call(convertCoin, { body: { step: 'accept', ...body } }, { idempotencyKey }),
+  converts: (signal?: AbortSignal) =>
+    api.call(listConvertOrder, { query: { page: 1, pageSize: 20 } }, { signal }),
   options: (status: 'running' | 'settled', code: string | undefined, signal?: AbortSignal) =>
     api.call(listOptionsOrder, { query: { status, code, page: 1, pageSize: 20 } }, { signal }),
 };

@@ -180,6 +180,12 @@ function AccountLinks() {
           </span>
         ) : null,
     },
+    {
+      id: 'exchange',
+      path: paths.exchange,
+      label: t('home.links.exchange'),
+      icon: { kit: 'wallet' },
+    },
     { id: 'invite', path: paths.invite, label: t('home.links.invite'), icon: { own: 'gift' } },
     {
       id: 'support',
