@@ -183,3 +183,34 @@ test.describe('convert (demo account)', () => {
     await expect(row).toContainText(`100 USDT → ${receive}`);
   });
 });
+
+test.describe('coin account (demo account)', () => {
+  test('shows holdings with their value and the spot orders, with cancel', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signInDemo(page, request);
+    const headers = { authorization: `Bearer ${customer.token}`, 'x-account-mode': 'demo' };
+    const order = (data: object) =>
+      request.post('/swx/customer/order/submit', {
+        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+        data: { code: 'BTCUSDT', ...data },
+      });
+    expect(
+      (await (await order({ side: 'buy', type: 'market', turnover: '200' })).json()).code,
+    ).toBe(200);
+    expect(
+      (await (await order({ side: 'buy', type: 'limit', price: '1000', quantity: '0.01' })).json())
+        .code,
+    ).toBe(200);
+    await page.goto('/profile/balancebb');
+    await expect(page.getByTestId('coin-holding').filter({ hasText: 'BTC' })).toContainText('USDT');
+    await expect(page.getByTestId('coins-total')).toContainText('USDT');
+    const waiting = page.getByTestId('coin-order');
+    await expect(waiting).toHaveCount(1);
+    await waiting.getByRole('button', { name: tr('orders.cancel') }).click();
+    await expect(waiting).toHaveCount(0);
+    await page.getByRole('tab', { name: text('en', 'profile', 'coins.history') }).click();
+    await expect(page.getByTestId('coin-order')).toHaveCount(2);
+  });
+});

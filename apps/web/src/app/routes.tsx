@@ -144,6 +144,13 @@ export const routes: readonly AppRoute[] = [
     path: paths.exchange,
     page: lazyPage(() => import('../features/profile/pages/exchange-page'), ['profile']),
   },
+  {
+    path: paths.coinAccount,
+    page: lazyPage(
+      () => import('../features/profile/pages/coin-account-page'),
+      ['profile', 'trade'],
+    ),
+  },
 ];
 
 /**

@@ -20,6 +20,7 @@ export const paths = {
   profileInfo: '/profile/info',
   invite: '/profile/invite',
   exchange: '/profile/exchange',
+  coinAccount: '/profile/balancebb',
   kyc: '/profile/kyc',
   login: '/pass/login',
   register: '/pass/register',

@@ -1,4 +1,6 @@
 import {
+  getProfitTotal,
+  listAssets,
   convertCoin,
   listConvertAssets,
   listConvertOrder,
@@ -44,6 +46,8 @@ export const tradingApi = {
     api.call(listOptionsProducts, { query: { code } }, { signal }),
   buyOption: (body: OptionsBody, idempotencyKey: string): Promise<OptionsOrder> =>
     api.call(buyOptions, { body }, { idempotencyKey }),
+  assets: (signal?: AbortSignal) => api.call(listAssets, {}, { signal }),
+  profit: (signal?: AbortSignal) => api.call(getProfitTotal, { query: {} }, { signal }),
   convertAssets: (signal?: AbortSignal) => api.call(listConvertAssets, {}, { signal }),
   /** A quote is valid 10 s; accepting converts at exactly its figures. */
   quote: (body: { from: string; to: string; amount: string }, idempotencyKey: string) =>
