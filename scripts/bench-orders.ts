@@ -116,16 +116,25 @@ async function placeOrders(url: string, tokens: string[]): Promise<CannonResult>
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-orders-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.REDIS_URL;
-  const child = startChild('orders server', [join(root, 'apps/server/dist/main.js')], {
-    ...env,
-    DATABASE_URL: url,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    JOBS_ENABLED: 'false',
-    RATE_LIMIT_MAX: '100000000',
-  });
+  const child = startChild(
+    'orders server',
+    [
+      ...(process.env.BENCH_CHILD_PROF
+        ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CHILD_PROF]
+        : []),
+      join(root, 'apps/server/dist/main.js'),
+    ],
+    {
+      ...env,
+      DATABASE_URL: url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JOBS_ENABLED: 'false',
+      RATE_LIMIT_MAX: '100000000',
+    },
+  );
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForOk(child, `${base}/readyz`, 60_000);

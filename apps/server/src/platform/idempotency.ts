@@ -68,15 +68,7 @@ export function installIdempotency(
     const deadline = Date.now() + waitMs;
     for (;;) {
       const now = new Date();
-      await db
-        .delete(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.scope, scope),
-            eq(idempotencyKeys.key, key),
-            lt(idempotencyKeys.expiresAt, now),
-          ),
-        );
+      // One statement: a new key is claimed, and so is a key whose stored reply has expired.
       const claimed = await db
         .insert(idempotencyKeys)
         .values({
@@ -87,7 +79,19 @@ export function installIdempotency(
           createdAt: now,
           expiresAt: new Date(now.getTime() + TTL_MS),
         })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: [idempotencyKeys.scope, idempotencyKeys.key],
+          set: {
+            fingerprint,
+            status: 'pending',
+            statusCode: null,
+            body: null,
+            contentType: null,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + TTL_MS),
+          },
+          setWhere: lt(idempotencyKeys.expiresAt, now),
+        })
         .returning({ key: idempotencyKeys.key });
       if (claimed.length > 0) {
         request.idempotency = { scope, key };

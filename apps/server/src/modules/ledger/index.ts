@@ -1,7 +1,14 @@
-export { post, postAlone, DuplicateReasonError, type PostResult } from './ledger.service';
+export {
+  post,
+  postAlone,
+  postBatch,
+  DuplicateReasonError,
+  type PostResult,
+} from './ledger.service';
 export {
   SYSTEM_ACCOUNTS,
   SYSTEM_BUCKET,
+  SYSTEM_SHARDS,
   USER_BUCKETS,
   LedgerRuleError,
   netPostings,

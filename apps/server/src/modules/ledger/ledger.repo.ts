@@ -1,8 +1,8 @@
 import type { AccountMode } from '@swx/contract';
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db';
 import type { AccountRef } from './ledger.rules';
-import { SYSTEM_BUCKET } from './ledger.rules';
+import { systemBucket } from './ledger.rules';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.tables';
 
 export interface AccountIdentity {
@@ -27,22 +27,20 @@ function columnsOf({ account, mode, asset }: AccountIdentity) {
         systemName: account.name,
         mode,
         asset,
-        bucket: SYSTEM_BUCKET,
+        bucket: systemBucket(account.shard ?? 0),
       };
 }
 
-function matches(identity: AccountIdentity): SQL {
-  const c = columnsOf(identity);
-  return and(
-    eq(ledgerAccounts.ownerType, c.ownerType),
-    c.userId === null ? isNull(ledgerAccounts.userId) : eq(ledgerAccounts.userId, c.userId),
-    c.systemName === null
-      ? isNull(ledgerAccounts.systemName)
-      : eq(ledgerAccounts.systemName, c.systemName),
-    eq(ledgerAccounts.mode, c.mode),
-    eq(ledgerAccounts.asset, c.asset),
-    eq(ledgerAccounts.bucket, c.bucket),
-  ) as SQL;
+/** The text that names one account row: the same for an identity and for the row it matches. */
+function rowKey(c: {
+  ownerType: string;
+  userId: number | null;
+  systemName: string | null;
+  mode: string;
+  asset: string;
+  bucket: string;
+}): string {
+  return `${c.ownerType}|${c.userId ?? ''}|${c.systemName ?? ''}|${c.mode}|${c.asset}|${c.bucket}`;
 }
 
 export async function ensureAccounts(
@@ -53,78 +51,155 @@ export async function ensureAccounts(
   await db.insert(ledgerAccounts).values(identities.map(columnsOf)).onConflictDoNothing();
 }
 
+export interface LockedAccount {
+  id: number;
+  ownerType: 'user' | 'system';
+  userId: number | null;
+  balance: string;
+}
+
 /**
- * Locks the accounts in id order (so two transactions touching the same accounts cannot deadlock)
- * and returns them with their balances, in the order of `identities`.
+ * Locks the accounts of `identities` in id order (so transactions touching the same accounts
+ * queue instead of deadlocking) in one statement, and returns them by identity; identities whose
+ * account does not exist yet are left out of the map.
  */
-export async function lockAccounts(tx: Tx, identities: readonly AccountIdentity[]) {
-  const rows = await tx
-    .select({
-      id: ledgerAccounts.id,
-      ownerType: ledgerAccounts.ownerType,
-      userId: ledgerAccounts.userId,
-      systemName: ledgerAccounts.systemName,
-      asset: ledgerAccounts.asset,
-      bucket: ledgerAccounts.bucket,
-      balance: ledgerAccounts.balance,
-    })
-    .from(ledgerAccounts)
-    .where(or(...identities.map(matches)))
-    .orderBy(asc(ledgerAccounts.id))
-    .for('update');
-  return identities.map((identity) => {
-    const c = columnsOf(identity);
-    const row = rows.find(
-      (r) =>
-        r.ownerType === c.ownerType &&
-        r.userId === c.userId &&
-        r.systemName === c.systemName &&
-        r.asset === c.asset &&
-        r.bucket === c.bucket,
+export async function lockAccounts(
+  tx: Tx,
+  identities: readonly AccountIdentity[],
+): Promise<Map<AccountIdentity, LockedAccount>> {
+  const wanted = identities.map(columnsOf);
+  const keys = JSON.stringify(
+    wanted.map((c) => ({
+      owner_type: c.ownerType,
+      user_id: c.userId,
+      system_name: c.systemName,
+      mode: c.mode,
+      asset: c.asset,
+      bucket: c.bucket,
+    })),
+  );
+  type Row = {
+    id: string | number;
+    owner_type: 'user' | 'system';
+    user_id: string | number | null;
+    system_name: string | null;
+    mode: string;
+    asset: string;
+    bucket: string;
+    balance: string;
+  };
+  const { rows } = (await tx.execute<Row>(sql`
+    select a.id, a.owner_type, a.user_id, a.system_name, a.mode, a.asset, a.bucket,
+           a.balance::text as balance
+    from ledger_accounts a
+    where a.id in (
+      select u.id from ledger_accounts u
+      join jsonb_to_recordset(${keys}::jsonb)
+        as k(owner_type text, user_id bigint, system_name text, mode text, asset text, bucket text)
+        on k.owner_type = 'user' and u.owner_type = 'user' and u.user_id = k.user_id
+       and u.mode = k.mode and u.asset = k.asset and u.bucket = k.bucket
+      union all
+      select s.id from ledger_accounts s
+      join jsonb_to_recordset(${keys}::jsonb)
+        as k(owner_type text, user_id bigint, system_name text, mode text, asset text, bucket text)
+        on k.owner_type = 'system' and s.owner_type = 'system' and s.user_id is null
+       and s.system_name = k.system_name and s.mode = k.mode and s.asset = k.asset
+       and s.bucket = k.bucket)
+    order by a.id
+    for update`)) as { rows: Row[] };
+  const byKey = new Map<string, LockedAccount>();
+  for (const r of rows) {
+    const userId = r.user_id === null ? null : Number(r.user_id);
+    byKey.set(
+      rowKey({
+        ownerType: r.owner_type,
+        userId,
+        systemName: r.system_name,
+        mode: r.mode,
+        asset: r.asset,
+        bucket: r.bucket,
+      }),
+      { id: Number(r.id), ownerType: r.owner_type, userId, balance: r.balance },
     );
-    if (!row) throw new Error(`ledger account missing after ensure: ${JSON.stringify(c)}`);
-    return row;
-  });
+  }
+  const found = new Map<AccountIdentity, LockedAccount>();
+  for (const [i, identity] of identities.entries()) {
+    const c = wanted[i];
+    const row = c && byKey.get(rowKey(c));
+    if (row) found.set(identity, row);
+  }
+  return found;
 }
 
-export async function insertTransaction(
-  tx: Tx,
-  values: {
-    kind: string;
-    ref: string;
-    mode: AccountMode;
-    memo?: Record<string, string> | undefined;
-  },
-): Promise<number | undefined> {
-  const [row] = await tx
-    .insert(ledgerTransactions)
-    .values({ kind: values.kind, ref: values.ref, mode: values.mode, memo: values.memo ?? null })
-    .onConflictDoNothing()
-    .returning({ id: ledgerTransactions.id });
-  return row?.id;
+export interface TransactionWrite {
+  kind: string;
+  ref: string;
+  mode: AccountMode;
+  memo: Record<string, string> | null;
+  postings: { accountId: number; asset: string; amount: string; balanceAfter: string }[];
 }
 
-export async function applyPosting(
+/**
+ * Writes transactions, their postings and the accounts' new balances in one statement, all or
+ * nothing: when a reason (kind, ref) has posted before, no balance and no posting is written and
+ * the ids of the reasons that were new come back (fewer than asked for). The accounts must be
+ * locked by the caller's transaction; `balances` holds each account's final balance.
+ */
+export async function writeTransactions(
   tx: Tx,
-  posting: { transactionId: number; accountId: number; asset: string; amount: string },
-): Promise<string> {
-  const [updated] = await tx
-    .update(ledgerAccounts)
-    .set({
-      balance: sql`${ledgerAccounts.balance} + ${posting.amount}::numeric`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(ledgerAccounts.id, posting.accountId))
-    .returning({ balance: ledgerAccounts.balance });
-  if (!updated) throw new Error(`ledger account ${posting.accountId} vanished`);
-  await tx.insert(ledgerPostings).values({
-    transactionId: posting.transactionId,
-    accountId: posting.accountId,
-    asset: posting.asset,
-    amount: posting.amount,
-    balanceAfter: updated.balance,
-  });
-  return updated.balance;
+  writes: readonly TransactionWrite[],
+  balances: ReadonlyMap<number, string>,
+): Promise<{ kind: string; ref: string; id: number }[]> {
+  const transactions = JSON.stringify(
+    writes.map((w, ord) => ({ kind: w.kind, ref: w.ref, mode: w.mode, memo: w.memo, ord })),
+  );
+  const postings = JSON.stringify(
+    writes
+      .flatMap((w) => w.postings.map((p) => ({ w, p })))
+      .map(({ w, p }, ord) => ({
+        ord,
+        kind: w.kind,
+        ref: w.ref,
+        account_id: p.accountId,
+        asset: p.asset,
+        amount: p.amount,
+        balance_after: p.balanceAfter,
+      })),
+  );
+  const accounts = JSON.stringify([...balances].map(([id, balance]) => ({ id, balance })));
+  // Data-modifying parts of a WITH run to completion whether or not the final select reads them.
+  type Written = { id: string | number; kind: string; ref: string };
+  const { rows } = (await tx.execute<Written>(sql`
+    with t as (
+      insert into ledger_transactions (kind, ref, mode, memo)
+      select x.kind, x.ref, x.mode, x.memo
+      from jsonb_to_recordset(${transactions}::jsonb)
+        as x(kind text, ref text, mode text, memo jsonb, ord int)
+      order by x.ord
+      on conflict do nothing
+      returning id, kind, ref
+    ),
+    complete as (select count(*) = ${writes.length} as yes from t),
+    balances as (
+      update ledger_accounts a set balance = v.balance, updated_at = now()
+      from jsonb_to_recordset(${accounts}::jsonb) as v(id bigint, balance numeric), complete
+      where a.id = v.id and complete.yes
+      returning a.id
+    ),
+    entries as (
+      insert into ledger_postings (transaction_id, account_id, asset, amount, balance_after)
+      select t.id, p.account_id, p.asset, p.amount, p.balance_after
+      from jsonb_to_recordset(${postings}::jsonb)
+        as p(kind text, ref text, account_id bigint, asset text, amount numeric,
+             balance_after numeric, ord int)
+      join t on t.kind = p.kind and t.ref = p.ref
+      cross join complete
+      where complete.yes
+      order by p.ord
+      returning id
+    )
+    select id, kind, ref from t`)) as { rows: Written[] };
+  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, ref: r.ref }));
 }
 
 export async function findTransactionByReason(db: Executor, kind: string, ref: string) {
@@ -154,6 +229,7 @@ export async function selectUserBalances(db: Executor, userId: number, mode: Acc
     .orderBy(asc(ledgerAccounts.asset), asc(ledgerAccounts.bucket));
 }
 
+/** A system account's balance in one mode and asset: the sum of its shards. */
 export async function selectSystemBalance(
   db: Executor,
   name: string,
@@ -161,7 +237,7 @@ export async function selectSystemBalance(
   asset: string,
 ) {
   const [row] = await db
-    .select({ balance: ledgerAccounts.balance })
+    .select({ balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::text` })
     .from(ledgerAccounts)
     .where(
       and(

@@ -15,11 +15,31 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 export const USER_BUCKETS = ['available', 'frozen', 'margin', 'earn', 'options'] as const;
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
-/** System accounts hold one balance per mode and asset. */
+/**
+ * A system account (say `fees` in real USDT) is kept as SYSTEM_SHARDS rows, `main`, `main.1` …
+ * `main.15`: a transaction books to the shard of its user, so orders of different users do not
+ * queue on one row, and the account's balance is the sum of its shards.
+ */
+export const SYSTEM_SHARDS = 16;
 export const SYSTEM_BUCKET = 'main';
 
+export function systemBucket(shard: number): string {
+  return shard === 0 ? SYSTEM_BUCKET : `${SYSTEM_BUCKET}.${shard}`;
+}
+
+/** The shard a transaction books system postings to: by its lowest user id, else the first. */
+export function shardOf(postings: readonly { account: AccountRef }[]): number {
+  let lowest: number | undefined;
+  for (const p of postings) {
+    if (p.account.owner === 'user' && (lowest === undefined || p.account.userId < lowest))
+      lowest = p.account.userId;
+  }
+  return lowest === undefined ? 0 : lowest % SYSTEM_SHARDS;
+}
+
 export type AccountRef =
-  { owner: 'user'; userId: number; bucket: UserBucket } | { owner: 'system'; name: SystemAccount };
+  | { owner: 'user'; userId: number; bucket: UserBucket }
+  | { owner: 'system'; name: SystemAccount; shard?: number };
 
 export interface PostingInput {
   account: AccountRef;

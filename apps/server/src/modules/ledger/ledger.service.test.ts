@@ -11,11 +11,15 @@ import {
   DuplicateReasonError,
   findInvariantBreaches,
   postAlone,
+  postBatch,
+  selectSystemBalance,
   selectUserBalances,
   selectUserEntries,
+  SYSTEM_SHARDS,
   transferPostings,
   type AccountRef,
 } from './index';
+import { systemBucket } from './ledger.rules';
 
 let database: Database;
 const house = { owner: 'system', name: 'house' } as const;
@@ -129,6 +133,89 @@ describe('posting', () => {
       }),
     ).rejects.toThrow('the business change failed');
     expect(await balanceOf(a)).toBe('0');
+  });
+});
+
+describe('batches and shards', () => {
+  it('posts a batch in order, each transaction with its own balances after', async () => {
+    const a = await newUser();
+    await fund(a, '10');
+    const refs = [randomUUID(), randomUUID(), randomUUID()];
+    const results = await database.db.transaction((tx) =>
+      postBatch(
+        tx,
+        refs.map((ref) => ({
+          kind: 'test.batch',
+          ref,
+          mode: 'real' as const,
+          postings: transferPostings(available(a), house, 'USDT', '3'),
+        })),
+      ),
+    );
+    expect(results.map((r) => r.balances.find((b) => b.key.startsWith('user:'))?.balance)).toEqual([
+      '7',
+      '4',
+      '1',
+    ]);
+    expect(new Set(results.map((r) => r.transactionId)).size).toBe(3);
+    expect(await balanceOf(a)).toBe('1');
+    expect(await findInvariantBreaches(database.db)).toEqual([]);
+  });
+
+  it('refuses a whole batch when one reason posted before or one balance would go negative', async () => {
+    const a = await newUser();
+    await fund(a, '5');
+    const done = randomUUID();
+    await postAlone(database.db, {
+      kind: 'test.batch',
+      ref: done,
+      mode: 'real',
+      postings: transferPostings(available(a), house, 'USDT', '1'),
+    });
+    const batch = (refs: string[], amount: string) =>
+      database.db.transaction((tx) =>
+        postBatch(
+          tx,
+          refs.map((ref) => ({
+            kind: 'test.batch',
+            ref,
+            mode: 'real' as const,
+            postings: transferPostings(available(a), house, 'USDT', amount),
+          })),
+        ),
+      );
+    await expect(batch([randomUUID(), done], '1')).rejects.toBeInstanceOf(DuplicateReasonError);
+    await expect(batch([randomUUID(), randomUUID()], '2')).resolves.toHaveLength(2);
+    await expect(batch([randomUUID(), randomUUID()], '0.01')).rejects.toMatchObject({
+      code: 10092,
+    });
+    expect(await balanceOf(a)).toBe('0');
+    expect(await findInvariantBreaches(database.db)).toEqual([]);
+  });
+
+  it('books a system account to the shard of the user, and its balance is the sum of its shards', async () => {
+    const fees = { owner: 'system', name: 'fees' } as const;
+    const asset = 'SHRD';
+    const before = await selectSystemBalance(database.db, 'fees', 'demo', asset);
+    const users = [await newUser(), await newUser(), await newUser()];
+    for (const [i, userId] of users.entries()) {
+      await postAlone(database.db, {
+        kind: 'test.shard',
+        ref: randomUUID(),
+        mode: 'demo',
+        postings: transferPostings(fees, available(userId), asset, String(i + 1)),
+      });
+    }
+    const shards = (await database.db.execute<{ bucket: string; balance: string }>(sql`
+      select bucket, balance::text as balance from ledger_accounts
+      where system_name = 'fees' and mode = 'demo' and asset = ${asset}`)) as {
+      rows: { bucket: string; balance: string }[];
+    };
+    const expected = new Set(users.map((u) => systemBucket(u % SYSTEM_SHARDS)));
+    expect(new Set(shards.rows.map((r) => r.bucket))).toEqual(expected);
+    expect(dec(await selectSystemBalance(database.db, 'fees', 'demo', asset)).toFixed()).toBe(
+      dec(before).minus('6').toFixed(),
+    );
   });
 });
 

@@ -1,14 +1,15 @@
-import { dec } from '@swx/money';
+import { dec, type Dec } from '@swx/money';
 import type { Db, Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import {
-  applyPosting,
   ensureAccounts,
-  insertTransaction,
   lockAccounts,
+  writeTransactions,
   type AccountIdentity,
+  type LockedAccount,
+  type TransactionWrite,
 } from './ledger.repo';
-import { normalizeTransaction, type TransactionInput } from './ledger.rules';
+import { normalizeTransaction, shardOf, type TransactionInput } from './ledger.rules';
 
 export interface PostResult {
   transactionId: number;
@@ -28,44 +29,97 @@ export class DuplicateReasonError extends Error {
  * below zero; nothing is written then.
  */
 export async function post(tx: Tx, input: TransactionInput): Promise<PostResult> {
-  const postings = normalizeTransaction(input);
-  // Deterministic order for inserts and locks: concurrent transactions over the same accounts queue
-  // instead of deadlocking.
-  const ordered = [...postings].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const identities: AccountIdentity[] = ordered.map((p) => ({
-    account: p.account,
-    mode: input.mode,
-    asset: p.asset,
-  }));
-  await ensureAccounts(tx, identities);
-  const accounts = await lockAccounts(tx, identities);
+  const [result] = await postBatch(tx, [input]);
+  if (!result) throw new Error('ledger post returned nothing');
+  return result;
+}
 
-  for (const [i, posting] of ordered.entries()) {
-    const account = accounts[i];
-    if (account?.ownerType === 'user' && dec(account.balance).plus(posting.amount).isNegative()) {
-      throw new AppError(10092);
+/**
+ * Posts several transactions in the caller's database transaction with a fixed number of
+ * round trips (lock the accounts, write everything), in the order given: a settlement of a
+ * thousand orders on one tick costs what one order costs, plus its rows. All or nothing: a user
+ * balance that would go below zero refuses the whole batch (10092), and so does a reason that has
+ * posted before (DuplicateReasonError); the caller's transaction must then roll back.
+ */
+export async function postBatch(
+  tx: Tx,
+  inputs: readonly TransactionInput[],
+): Promise<PostResult[]> {
+  if (inputs.length === 0) return [];
+  const prepared = inputs.map((input) => {
+    const postings = normalizeTransaction(input);
+    const shard = shardOf(postings);
+    // Deterministic order of postings (and so of their ids) within a transaction.
+    postings.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    return {
+      input,
+      postings: postings.map((p) => ({
+        posting: p,
+        identity: {
+          account: p.account.owner === 'system' ? { ...p.account, shard } : p.account,
+          mode: input.mode,
+          asset: p.asset,
+        } satisfies AccountIdentity,
+      })),
+    };
+  });
+  const identities = prepared.flatMap((t) => t.postings.map((p) => p.identity));
+  let locked = await lockAccounts(tx, identities);
+  if (locked.size < identities.length) {
+    // First use of an account: create the missing ones, then lock them all (in id order).
+    await ensureAccounts(
+      tx,
+      identities.filter((i) => !locked.has(i)),
+    );
+    locked = await lockAccounts(tx, identities);
+  }
+
+  const balances = new Map<number, Dec>();
+  const writes: TransactionWrite[] = [];
+  const results: PostResult[] = [];
+  for (const t of prepared) {
+    const write: TransactionWrite = {
+      kind: t.input.kind,
+      ref: t.input.ref,
+      mode: t.input.mode,
+      memo: t.input.memo ?? null,
+      postings: [],
+    };
+    const userIds = new Set<number>();
+    const after: PostResult['balances'] = [];
+    for (const { posting, identity } of t.postings) {
+      const account: LockedAccount | undefined = locked.get(identity);
+      if (!account) throw new Error(`ledger account missing after ensure: ${posting.key}`);
+      const next = (balances.get(account.id) ?? dec(account.balance)).plus(posting.amount);
+      if (account.ownerType === 'user' && next.isNegative()) throw new AppError(10092);
+      balances.set(account.id, next);
+      write.postings.push({
+        accountId: account.id,
+        asset: posting.asset,
+        amount: posting.amount.toFixed(),
+        balanceAfter: next.toFixed(),
+      });
+      after.push({ key: posting.key, balance: next.toFixed() });
+      if (posting.account.owner === 'user') userIds.add(posting.account.userId);
     }
+    writes.push(write);
+    results.push({ transactionId: 0, userIds: [...userIds], balances: after });
   }
 
-  const transactionId = await insertTransaction(tx, input);
-  if (transactionId === undefined)
-    throw new DuplicateReasonError(`${input.kind} ${input.ref} already posted`);
-
-  const balances: PostResult['balances'] = [];
-  const userIds = new Set<number>();
-  for (const [i, posting] of ordered.entries()) {
-    const account = accounts[i];
-    if (!account) throw new Error('account lock mismatch');
-    const balance = await applyPosting(tx, {
-      transactionId,
-      accountId: account.id,
-      asset: posting.asset,
-      amount: posting.amount.toFixed(),
-    });
-    balances.push({ key: posting.key, balance });
-    if (posting.account.owner === 'user') userIds.add(posting.account.userId);
+  const written = await writeTransactions(
+    tx,
+    writes,
+    new Map([...balances].map(([id, balance]) => [id, balance.toFixed()])),
+  );
+  const ids = new Map(written.map((w) => [`${w.kind}\u0000${w.ref}`, w.id]));
+  for (const [i, t] of prepared.entries()) {
+    const id = ids.get(`${t.input.kind}\u0000${t.input.ref}`);
+    if (id === undefined || written.length < prepared.length)
+      throw new DuplicateReasonError(`${t.input.kind} ${t.input.ref} already posted`);
+    const result = results[i];
+    if (result) result.transactionId = id;
   }
-  return { transactionId, userIds: [...userIds], balances };
+  return results;
 }
 
 /** `post` in a transaction of its own, for callers with no other change to make. */

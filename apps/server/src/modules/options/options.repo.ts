@@ -69,20 +69,30 @@ export async function lockRunning(db: Executor, ids: readonly number[]) {
     .for('update');
 }
 
-export async function markSettled(
+/**
+ * Settles running orders at one tick in one statement: the tick's fields are the same for all,
+ * each order has its own outcome. Returns the ids that were still running.
+ */
+export async function markSettledMany(
   db: Executor,
-  id: number,
-  values: Pick<
-    OptionsOrderRow,
-    'state' | 'settleTickId' | 'settlePrice' | 'settleAt' | 'settleSource' | 'payout' | 'settledAt'
-  >,
-): Promise<boolean> {
+  tick: Pick<OptionsOrderRow, 'settleTickId' | 'settlePrice' | 'settleAt' | 'settleSource'>,
+  outcomes: readonly { id: number; state: 'won' | 'lost' | 'draw'; payout: string }[],
+): Promise<number[]> {
+  if (outcomes.length === 0) return [];
   const rows = await db
     .update(optionsOrders)
-    .set(values)
-    .where(and(eq(optionsOrders.id, id), eq(optionsOrders.state, 'running')))
+    .set({
+      ...tick,
+      settledAt: tick.settleAt,
+      state: sql`v.state`,
+      payout: sql`v.payout`,
+    })
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id bigint, state text, payout numeric)`,
+    )
+    .where(and(eq(optionsOrders.id, sql`v.id`), eq(optionsOrders.state, 'running')))
     .returning({ id: optionsOrders.id });
-  return rows.length === 1;
+  return rows.map((r) => r.id);
 }
 
 export async function selectRunning(db: Executor) {

@@ -2,14 +2,14 @@ import type { OptionsOrder, OptionsProduct } from '@swx/contract';
 import { compareDecimal, dec, fitsScale } from '@swx/money';
 import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
-import { netPostings, post, transferPostings, type AccountRef } from '../ledger';
+import { netPostings, post, postBatch, transferPostings, type AccountRef } from '../ledger';
 import { recordSettlingTick } from '../markets';
 import { orderNumber, tradingTick, type FeedTick, type Hits, type TradingDeps } from '../triggers';
 import { outcome, STAKE_ASSET } from './options.rules';
 import {
   insertOrder,
   lockRunning,
-  markSettled,
+  markSettledMany,
   selectOrder,
   selectProduct,
   selectProducts,
@@ -172,15 +172,19 @@ async function announce(deps: TradingDeps, row: OptionsOrderRow): Promise<void> 
 
 /**
  * Settles the options a tick reached at their expiry: the first tick at or after it. One
- * transaction for the tick; rows another node already settled are skipped (they are no longer
- * running once their lock is released).
+ * transaction for the tick with a fixed number of statements however many orders it settles
+ * (lock, tick, outcomes, ledger); rows another node already settled are skipped (they are no
+ * longer running once their lock is released).
  */
 export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTick): Promise<void> {
   const ids = hits.expiring.map((e) => e.id);
   if (ids.length === 0) return;
   const settled = await deps.db.transaction(async (tx) => {
-    const running = await lockRunning(tx, ids);
-    if (running.length === 0) return [];
+    // An expiry is due at the first tick at or after it; an earlier tick never settles it.
+    const due = (await lockRunning(tx, ids)).filter(
+      (row) => tick.ts.getTime() >= row.expiresAt.getTime(),
+    );
+    if (due.length === 0) return [];
     const tickId = await recordSettlingTick(tx, {
       code: tick.code,
       source: tick.source,
@@ -188,42 +192,53 @@ export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTic
       ts: tick.ts,
       reason: `options:settle:${tick.second}`,
     });
-    const done: OptionsOrderRow[] = [];
-    for (const row of running) {
-      // An expiry is due at the first tick at or after it; an earlier tick never settles it.
-      if (tick.ts.getTime() < row.expiresAt.getTime()) continue;
-      const result = outcome(row.direction, row.amount, row.payoutRate, row.openPrice, tick.price);
-      const values = {
-        state: result.state,
-        settleTickId: tickId,
-        settlePrice: tick.price,
-        settleAt: tick.ts,
-        settleSource: tick.source,
-        payout: result.payout,
-        settledAt: tick.ts,
-      };
-      if (!(await markSettled(tx, row.id, values))) continue;
-      const stake = dec(row.amount).toFixed();
-      const user = (bucket: 'options' | 'available'): AccountRef => ({
-        owner: 'user',
-        userId: row.userId,
-        bucket,
-      });
-      await post(tx, {
-        kind: 'options.settle',
-        ref: row.orderNo,
-        mode: row.mode,
-        postings: netPostings([
-          ...transferPostings(user('options'), HOUSE, STAKE_ASSET, stake),
-          ...(dec(result.payout).isZero()
-            ? []
-            : transferPostings(HOUSE, user('available'), STAKE_ASSET, result.payout)),
-        ]),
-        memo: { state: result.state },
-      });
-      done.push({ ...row, ...values });
-    }
-    return done;
+    const settleTick = {
+      settleTickId: tickId,
+      settlePrice: tick.price,
+      settleAt: tick.ts,
+      settleSource: tick.source,
+    };
+    const results = due.map((row) => ({
+      row,
+      result: outcome(row.direction, row.amount, row.payoutRate, row.openPrice, tick.price),
+    }));
+    const marked = new Set(
+      await markSettledMany(
+        tx,
+        settleTick,
+        results.map(({ row, result }) => ({ id: row.id, ...result })),
+      ),
+    );
+    const done = results.filter(({ row }) => marked.has(row.id));
+    await postBatch(
+      tx,
+      done.map(({ row, result }) => {
+        const user = (bucket: 'options' | 'available'): AccountRef => ({
+          owner: 'user',
+          userId: row.userId,
+          bucket,
+        });
+        return {
+          kind: 'options.settle',
+          ref: row.orderNo,
+          mode: row.mode,
+          postings: netPostings([
+            ...transferPostings(user('options'), HOUSE, STAKE_ASSET, dec(row.amount).toFixed()),
+            ...(dec(result.payout).isZero()
+              ? []
+              : transferPostings(HOUSE, user('available'), STAKE_ASSET, result.payout)),
+          ]),
+          memo: { state: result.state },
+        };
+      }),
+    );
+    return done.map(({ row, result }): OptionsOrderRow => ({
+      ...row,
+      ...settleTick,
+      state: result.state,
+      payout: result.payout,
+      settledAt: tick.ts,
+    }));
   });
   for (const row of settled) await announce(deps, row);
 }
