@@ -139,10 +139,8 @@ test.describe('order panel (demo account)', () => {
     const running = page.getByTestId('option-running');
     await expect(running).toHaveCount(1);
     await expect(running.getByTestId('option-countdown')).toBeVisible();
-    await expect(running.getByRole('link', { name: tr('orders.verify') })).toHaveAttribute(
-      'href',
-      /verifyTick\/\d+/,
-    );
+    await running.getByTestId('verify-open').click();
+    await expect(page.getByTestId('verify-result')).toHaveText(tr('verify.matches'));
   });
 
   for (const locale of ['ar', 'ja'] as const) {
@@ -212,5 +210,78 @@ test.describe('coin account (demo account)', () => {
     await expect(waiting).toHaveCount(0);
     await page.getByRole('tab', { name: text('en', 'profile', 'coins.history') }).click();
     await expect(page.getByTestId('coin-order')).toHaveCount(2);
+  });
+});
+
+test.describe('all orders and the transaction record (demo account)', () => {
+  test('orders of every product with their ticks, a tick checked, ledger entries filtered', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signInDemo(page, request);
+    const profile = (key: string) => text('en', 'profile', key);
+    const headers = { authorization: `Bearer ${customer.token}`, 'x-account-mode': 'demo' };
+    const call = async (path: string, data: object) => {
+      const res = await request.post(path, {
+        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+        data,
+      });
+      const body = (await res.json()) as { code: number; result: { id: number } };
+      expect(body.code, JSON.stringify(body)).toBe(200);
+      return body.result;
+    };
+    await call('/swx/customer/order/submit', {
+      code: 'BTCUSDT',
+      side: 'buy',
+      type: 'market',
+      turnover: '100',
+    });
+    const position = await call('/swx/customer/order/buyU', {
+      code: 'BTCUSDT',
+      direction: 'long',
+      lots: '0.01',
+      leverage: 10,
+      type: 'market',
+    });
+    await call('/swx/customer/order/stopU', { id: position.id });
+    await call('/swx/customer/order/buyOptions', {
+      code: 'BTCUSDT',
+      direction: 'down',
+      seconds: 60,
+      amount: '10',
+    });
+
+    await page.goto('/profile');
+    await page.locator('[data-link="orders"]').click();
+    await expect(page).toHaveURL(/\/profile\/orders$/);
+    await expect(page.getByTestId('contracts-open')).toHaveCount(0);
+    await page.getByRole('tab', { name: profile('orders.sub.closed') }).click();
+    const closed = page.getByTestId('contract-closed');
+    await expect(closed).toHaveCount(1);
+    await expect(closed).toContainText(profile('orders.reason.user'));
+    await expect(closed).toContainText(tr('orders.openTick'));
+    await expect(closed).toContainText(profile('orders.closeTick'));
+    await closed.getByTestId('verify-open').last().click();
+    await expect(page.getByTestId('verify-result')).toHaveText(tr('verify.matches'));
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('tab', { name: profile('orders.tab.spot') }).click();
+    await page.getByRole('tab', { name: profile('coins.history') }).click();
+    await expect(page.getByTestId('spot-order')).toHaveCount(1);
+    await page.getByRole('tab', { name: profile('orders.tab.options') }).click();
+    await expect(page.getByTestId('option-running')).toHaveCount(1);
+
+    await page.goto('/profile');
+    await page.locator('[data-link="records"]').click();
+    await expect(page).toHaveURL(/\/profile\/records$/);
+    const entries = page.getByTestId('ledger-entry');
+    await expect(entries.filter({ hasText: profile('records.kind.contract.close') })).toHaveCount(
+      2,
+    );
+    await expect(entries.filter({ hasText: profile('records.kind.demo.grant') })).toHaveCount(1);
+    await page.getByRole('radio', { name: profile('records.filter.options') }).click();
+    await expect(entries).toHaveCount(2);
+    await expect(entries.filter({ hasText: profile('records.kind.options.buy') })).toHaveCount(2);
+    await expect(entries.filter({ hasText: '-10 USDT' })).toHaveCount(1);
   });
 });

@@ -33,6 +33,8 @@ describe('route registry', () => {
         '/profile/invite',
         '/profile/exchange',
         '/profile/balancebb',
+        '/profile/orders',
+        '/profile/records',
       ].sort(),
     );
   });

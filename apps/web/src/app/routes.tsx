@@ -151,6 +151,14 @@ export const routes: readonly AppRoute[] = [
       ['profile', 'trade'],
     ),
   },
+  {
+    path: paths.orders,
+    page: lazyPage(() => import('../features/profile/pages/orders-page'), ['profile', 'trade']),
+  },
+  {
+    path: paths.records,
+    page: lazyPage(() => import('../features/profile/pages/records-page'), ['profile']),
+  },
 ];
 
 /**

@@ -21,6 +21,8 @@ export const paths = {
   invite: '/profile/invite',
   exchange: '/profile/exchange',
   coinAccount: '/profile/balancebb',
+  orders: '/profile/orders',
+  records: '/profile/records',
   kyc: '/profile/kyc',
   login: '/pass/login',
   register: '/pass/register',

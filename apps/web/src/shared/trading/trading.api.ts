@@ -12,7 +12,9 @@ import {
   listBbOrder,
   listOptionsOrder,
   listOptionsProducts,
+  listTransactions,
   listUOrder,
+  verifyTick,
   stopU,
   submitSpotOrder,
   type ContractOrder,
@@ -60,7 +62,27 @@ export const tradingApi = {
     api.call(listConvertOrder, { query: { page: 1, pageSize: 20 } }, { signal }),
   options: (status: 'running' | 'settled', code: string | undefined, signal?: AbortSignal) =>
     api.call(listOptionsOrder, { query: { status, code, page: 1, pageSize: 20 } }, { signal }),
+  verifyTick: (id: number, signal?: AbortSignal) =>
+    api.call(verifyTick, { params: { id } }, { signal }),
+  /** Any list of the all-orders screen, one page at a time. */
+  page: {
+    spot: (status: 'current' | 'history', page: number, signal?: AbortSignal) =>
+      api.call(listBbOrder, { query: { status, page, pageSize: PAGE } }, { signal }),
+    contracts: (status: 'awaiting' | 'open' | 'closed', page: number, signal?: AbortSignal) =>
+      api.call(listUOrder, { query: { status, page, pageSize: PAGE } }, { signal }),
+    options: (status: 'running' | 'settled', page: number, signal?: AbortSignal) =>
+      api.call(listOptionsOrder, { query: { status, page, pageSize: PAGE } }, { signal }),
+    converts: (page: number, signal?: AbortSignal) =>
+      api.call(listConvertOrder, { query: { page, pageSize: PAGE } }, { signal }),
+  },
+  transactions: (
+    query: { product?: TransactionProduct | undefined; page: number },
+    signal?: AbortSignal,
+  ) => api.call(listTransactions, { query: { ...query, pageSize: PAGE } }, { signal }),
 };
+
+export const PAGE = 20;
+export type TransactionProduct = 'spot' | 'contract' | 'options' | 'convert' | 'demo' | 'other';
 
 function spotBody(body: {
   code: string;

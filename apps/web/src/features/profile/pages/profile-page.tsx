@@ -181,10 +181,23 @@ function AccountLinks() {
         ) : null,
     },
     {
+      id: 'coins',
+      path: paths.coinAccount,
+      label: t('home.links.coins'),
+      icon: { kit: 'wallet' },
+    },
+    { id: 'orders', path: paths.orders, label: t('home.links.orders'), icon: { kit: 'market' } },
+    {
+      id: 'records',
+      path: paths.records,
+      label: t('home.links.records'),
+      icon: { kit: 'ledger' },
+    },
+    {
       id: 'exchange',
       path: paths.exchange,
       label: t('home.links.exchange'),
-      icon: { kit: 'wallet' },
+      icon: { kit: 'arrowEnd' },
     },
     { id: 'invite', path: paths.invite, label: t('home.links.invite'), icon: { own: 'gift' } },
     {

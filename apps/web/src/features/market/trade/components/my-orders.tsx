@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractOrder, MarketInfo, OptionsOrder, SpotOrder } from '@swx/contract';
+import type { ContractOrder, MarketInfo, SpotOrder } from '@swx/contract';
 import { apiErrorMessage } from '../../../../shared/api/error-message';
-import { formatDateTime } from '../../../../shared/format/format-date';
 import { directionTextClass, directionOf } from '../../../../shared/market/change';
 import { useSession } from '../../../../shared/session/session-store';
+import { Countdown, TickLine } from '../../../../shared/trading/order-ticks';
 import { tradingApi } from '../../../../shared/trading/trading.api';
 import { Button } from '../../../../shared/ui/button';
 import { EmptyState } from '../../../../shared/ui/list';
@@ -149,35 +149,6 @@ function Positions({ item, price }: { item: MarketInfo; price: string }) {
         );
       })}
     </ul>
-  );
-}
-
-function Countdown({ until }: { until: string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
-  return <Num>{`${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`}</Num>;
-}
-
-function TickLine({ label, tick }: { label: string; tick: OptionsOrder['openTick'] | null }) {
-  const { t, i18n } = useTranslation('trade');
-  if (!tick) return null;
-  return (
-    <span className="text-xs text-muted">
-      {label}: <Num>{tick.price}</Num> · {formatDateTime(tick.ts, i18n.language)} ·{' '}
-      {t(`source.${tick.source}`)} ·{' '}
-      <a
-        className="text-link underline"
-        href={`/swx/customer/index/verifyTick/${tick.id}`}
-        target="_blank"
-        rel="noreferrer"
-      >
-        {t('orders.verify')}
-      </a>
-    </span>
   );
 }
 
