@@ -4,11 +4,12 @@ import { AuditPage } from './pages/audit.page';
 import { ChangePasswordPage } from './pages/change-password.page';
 import { ContentPage } from './pages/content.page';
 import { CustomerContentPage } from './pages/customer-content.page';
-import { customerMarketCodes, InstrumentsPage } from './pages/instruments.page';
+import { customerMarketCodes, InstrumentsPage, marketInfo } from './pages/instruments.page';
 import { LoginPage } from './pages/login.page';
 import { ParamsPage } from './pages/params.page';
 import { ShellPage } from './pages/shell.page';
 import { StaffPage } from './pages/staff.page';
+import { OptionsProductsPage, StaffOrdersPage } from './pages/trading.page';
 import { CustomersPage } from './pages/customers.page';
 import { customerBase, registerCustomer, submitKyc } from '../../../e2e-support/customer';
 import { toast } from './support/toast';
@@ -64,6 +65,8 @@ test.describe.serial('back office on a fresh database', () => {
         'Staff',
         'Parameters',
         'Instruments',
+        'Options products',
+        'Orders',
         'Content',
         'Audit log',
       ] as const) {
@@ -168,6 +171,91 @@ test.describe.serial('back office on a fresh database', () => {
       await expect.poll(() => customerMarketCodes(request, 2)).toContain('ARBUSDT');
     });
 
+    await test.step('instruments: a fee rate of its own, shown to customers, then the parameters again', async () => {
+      const instruments = new InstrumentsPage(page);
+      await expect(instruments.feeCell('ARBUSDT')).toHaveText('Default');
+      const dialog = await instruments.openEditor('ARBUSDT');
+      const fee = dialog.getByLabel('Fee rate (spot and contract orders)');
+      await fee.fill('0.5');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText(/^Enter a decimal from 0 to 0\.1/)).toBeVisible();
+      await fee.fill('0.0015');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(instruments.feeCell('ARBUSDT')).toHaveText('0.15%');
+      await expect
+        .poll(async () => {
+          const arb = await marketInfo(request, 'ARBUSDT');
+          return [arb.spotFeeRate, arb.contractFeeRate];
+        })
+        .toEqual(['0.0015', '0.0015']);
+
+      await instruments.openEditor('ARBUSDT');
+      await fee.fill('');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(instruments.feeCell('ARBUSDT')).toHaveText('Default');
+      await expect
+        .poll(async () => (await marketInfo(request, 'ARBUSDT')).spotFeeRate)
+        .toBe('0.002');
+    });
+
+    await test.step('a disabled instrument: its waiting order is revoked and the money returns', async () => {
+      const instruments = new InstrumentsPage(page);
+      const customer = await registerCustomer(request);
+      const auth = { authorization: `Bearer ${customer.token}`, 'x-account-mode': 'demo' };
+      const info = await marketInfo(request, 'ARBUSDT');
+      const low = (Number(info.nowPrice) / 2).toFixed(info.precision);
+      const placed = await request.post(`${customerBase()}/swx/customer/order/submit`, {
+        headers: { ...auth, 'idempotency-key': `e2e-${customer.username}` },
+        data: { code: 'ARBUSDT', side: 'buy', type: 'limit', price: low, quantity: '100' },
+      });
+      expect(((await placed.json()) as { result: { state: string } }).result.state).toBe('waiting');
+
+      await instruments.disable('ARBUSDT');
+      await expect(await instruments.revoke('ARBUSDT')).toHaveText(
+        'ARBUSDT: 1 spot order and 0 contract orders revoked.',
+      );
+      await instruments.enable('ARBUSDT');
+
+      await shell.go('Orders');
+      const orders = new StaffOrdersPage(page);
+      await orders.openProduct('Spot');
+      await orders.filter({ code: 'ARBUSDT' });
+      const row = orders.rows.filter({ hasText: customer.username });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText('Revoked');
+      await expect(row).toContainText('Demo');
+      await expect(row).toContainText('buy limit');
+    });
+
+    await test.step('options products: the periods editor checks its rows, then saves', async () => {
+      await shell.go('Options products');
+      const options = new OptionsProductsPage(page);
+      await expect(options.row('ETHUSDT')).toContainText('30 s · 20%');
+      const dialog = await options.openEditor('ETHUSDT');
+      await expect(dialog.getByTestId('period-row')).toHaveCount(4);
+      await dialog.getByRole('button', { name: 'Add a period' }).click();
+      const added = options.periodRow(4);
+      await added.getByLabel('Seconds').fill('30');
+      await added.getByLabel('Payout rate').fill('0.25');
+      await added.getByLabel('Min stake').fill('10');
+      await added.getByLabel('Max stake').fill('5');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(added.getByText('Another period has this length.')).toBeVisible();
+      await expect(added.getByText('Not below the minimum stake.')).toBeVisible();
+      await added.getByLabel('Seconds').fill('15');
+      await added.getByLabel('Max stake').fill('1000');
+      await expect(added).toContainText('A win after 15 s pays the stake plus 25%.');
+      await options.save('ETHUSDT');
+      await expect(options.row('ETHUSDT')).toContainText('15 s · 25%');
+      const listed = await request.get(
+        `${customerBase()}/swx/customer/index/listOptionsProducts?code=ETHUSDT`,
+      );
+      const products = (await listed.json()) as { result: { periods: { seconds: number }[] }[] };
+      expect(products.result[0]?.periods.map((p) => p.seconds)).toEqual([15, 30, 60, 120, 300]);
+    });
+
     await test.step('edit the English disclaimer page', async () => {
       await shell.go('Content');
       const content = new ContentPage(page);
@@ -196,11 +284,17 @@ test.describe.serial('back office on a fresh database', () => {
         .rows('instrument.update')
         .filter({ hasText: 'instrument:ARBUSDT' })
         .filter({ has: page.locator('summary', { hasText: /^enabled$/ }) });
-      await expect(toggles).toHaveCount(2);
-      // Newest first: the last of the two is the disabling.
+      // Disabled and enabled twice (the second time to revoke its waiting orders).
+      await expect(toggles).toHaveCount(4);
+      // Newest first: the last of them is the first disabling.
       await toggles.last().locator('summary').click();
       await expect(toggles.last().getByLabel('Detail')).toContainText('"to": false');
       await expect(toggles.last()).toContainText(adminUsername);
+
+      await audit.filter('options.product.update');
+      await expect(audit.rows('options.product.update').first()).toContainText('options:ETHUSDT');
+      await audit.filter('instrument.revoke');
+      await expect(audit.rows('instrument.revoke').first()).toContainText('instrument:ARBUSDT');
 
       await audit.verifyChain();
       await expect(audit.chainResult).toContainText(/Chain intact: \d+ entries checked/);
@@ -236,7 +330,14 @@ test.describe.serial('back office on a fresh database', () => {
 
     await expect(shell.link('Overview')).toBeVisible();
     await expect(shell.link('Content')).toBeVisible();
-    for (const hidden of ['Staff', 'Parameters', 'Instruments', 'Audit log'] as const) {
+    await expect(shell.link('Orders')).toBeVisible();
+    for (const hidden of [
+      'Staff',
+      'Parameters',
+      'Instruments',
+      'Options products',
+      'Audit log',
+    ] as const) {
       await expect(shell.link(hidden)).toHaveCount(0);
     }
     await shell.go('Content');
@@ -247,6 +348,13 @@ test.describe.serial('back office on a fresh database', () => {
     await expect(page.getByRole('heading', { name: 'Not available for your roles' })).toBeVisible();
     await page.goto('/admin/instruments');
     await expect(page.getByRole('heading', { name: 'Not available for your roles' })).toBeVisible();
+    // Support reads every order (read-only) with its deciding ticks.
+    await shell.go('Orders');
+    const orders = new StaffOrdersPage(page);
+    await orders.openProduct('Spot');
+    await orders.filter({ code: 'ARBUSDT' });
+    await expect(orders.rows.first()).toContainText('Revoked');
+    await expect(orders.rows.first().getByRole('button')).toHaveCount(0);
 
     await shell.signOut();
     await page.waitForLoadState('networkidle');

@@ -37,7 +37,7 @@ import { convertModule } from './modules/convert';
 import { optionsModule } from './modules/options';
 import { portfolioRoutes } from './modules/portfolio';
 import { spotModule } from './modules/spot';
-import { TriggerEngine, type TradingDeps } from './modules/triggers';
+import { tradingAdminRoutes, TriggerEngine, type TradingDeps } from './modules/triggers';
 import { kycRoutes } from './modules/kyc';
 import { Messenger, messagingAdminRoutes, webhookSmsProvider } from './modules/messaging';
 import { notificationsRoutes } from './modules/notifications';
@@ -293,6 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (module.triggers) triggers.register(module.triggers);
   }
   await app.register(portfolioRoutes(tradingDeps, trading));
+  await app.register(tradingAdminRoutes(tradingDeps, trading, usernamesOf));
   await app.register(verifyTickRoutes(db, markets));
   await app.register(
     marketsRoutes(markets, {

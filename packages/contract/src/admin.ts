@@ -281,6 +281,8 @@ export const AdminInstrument = z.object({
   leverages: z.array(z.number().int()),
   calendar: z.enum(['always', 'fx', 'us_equity', 'cme_globex']),
   spread: z.string(),
+  /** Fee rate of spot and contract orders here; null: the products' parameters apply. */
+  feeRate: z.string().nullable(),
   enabled: z.boolean(),
   sort: z.number().int(),
   updatedAt: IsoDateTime,
@@ -311,6 +313,12 @@ export const updateInstrument = route({
       .regex(/^(0|[1-9]\d{0,11})(\.\d{1,8})?$/)
       .optional(),
     calendar: z.enum(['always', 'fx', 'us_equity', 'cme_globex']).optional(),
+    /** At most 10 %; null returns the instrument to the products' parameters. */
+    feeRate: z
+      .string()
+      .regex(/^(0(\.0\d{0,7})?|0\.10{0,7})$/)
+      .nullable()
+      .optional(),
   }),
   reply: envelope(AdminInstrument),
 });

@@ -73,6 +73,7 @@ export const errorCodes = {
   10133: 400, // leverage not offered for the instrument
   10134: 409, // order no longer in a state that allows this (filled, closed, cancelled)
   10135: 400, // product not offered for this instrument
+  10136: 409, // instrument still enabled: disable it before revoking its waiting orders
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

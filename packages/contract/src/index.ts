@@ -9,3 +9,4 @@ export * from './route';
 export * from './socket';
 export * from './system';
 export * from './trading';
+export * from './trading-admin';

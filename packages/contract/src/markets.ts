@@ -95,6 +95,9 @@ export const MarketInfo = MarketItem.extend({
   contractSize: DecimalString,
   leverages: z.array(z.number().int()),
   spread: DecimalString,
+  /** The fee rates in force on this instrument (its own, or the products' parameters). */
+  spotFeeRate: DecimalString,
+  contractFeeRate: DecimalString,
   calendar: z.string(),
   nextOpen: IsoDateTime.nullable(),
 });

@@ -21,9 +21,24 @@ export class InstrumentsPage {
     return this.table.locator(`tbody tr[data-code="${code}"]`);
   }
 
-  /** The Sort cell: the eleventh column, after the enabled switch. */
+  /** The Sort cell: the twelfth column, after the enabled switch. */
   sortCell(code: string): Locator {
-    return this.row(code).getByRole('cell').nth(10);
+    return this.row(code).getByRole('cell').nth(11);
+  }
+
+  feeCell(code: string): Locator {
+    return this.row(code).getByTestId('fee-rate');
+  }
+
+  /** Revokes a disabled instrument's waiting orders, confirming first; returns the toast. */
+  async revoke(code: string): Promise<Locator> {
+    await this.page.getByRole('button', { name: `Revoke the waiting orders of ${code}` }).click();
+    await expect(
+      this.confirm.getByRole('heading', { name: `Revoke the waiting orders of ${code}?` }),
+    ).toBeVisible();
+    await this.confirm.getByRole('button', { name: 'Revoke' }).click();
+    await expect(this.confirm).toBeHidden();
+    return toast(this.page, new RegExp(`^${code}: `));
   }
 
   enabledSwitch(code: string): Locator {
@@ -80,4 +95,23 @@ export async function customerMarketCodes(request: APIRequestContext, type: numb
   const body = (await response.json()) as { code: number; result: { code: string }[] };
   expect(body.code).toBe(200);
   return body.result.map((item) => item.code);
+}
+
+/** An instrument as a customer's trade screen reads it, found by code (public routes). */
+export async function marketInfo(request: APIRequestContext, code: string) {
+  const list = await request.get('/swx/customer/index/listMarketByType');
+  const items = ((await list.json()) as { result: { id: number; code: string }[] }).result;
+  const id = items.find((item) => item.code === code)?.id;
+  if (id === undefined) throw new Error(`${code} is not listed`);
+  const response = await request.get(`/swx/customer/index/getMarketInfo/${id}`);
+  return (
+    (await response.json()) as {
+      result: {
+        nowPrice: string;
+        precision: number;
+        spotFeeRate: string;
+        contractFeeRate: string;
+      };
+    }
+  ).result;
 }

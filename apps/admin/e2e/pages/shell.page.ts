@@ -1,7 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type SectionName =
-  'Overview' | 'Staff' | 'Parameters' | 'Instruments' | 'Content' | 'Audit log';
+  | 'Overview'
+  | 'Staff'
+  | 'Parameters'
+  | 'Instruments'
+  | 'Options products'
+  | 'Orders'
+  | 'Content'
+  | 'Audit log';
 
 /** The signed-in frame: the sidebar of sections, who is signed in, sign-out. */
 export class ShellPage {

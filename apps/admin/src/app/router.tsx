@@ -126,6 +126,30 @@ export const router = createBrowserRouter(
                   ],
                 },
                 {
+                  element: <RoleGate section="options" />,
+                  children: [
+                    {
+                      path: 'options',
+                      lazy: () =>
+                        import('../features/trading/pages/options-products-page').then((m) => ({
+                          Component: m.OptionsProductsPage,
+                        })),
+                    },
+                  ],
+                },
+                {
+                  element: <RoleGate section="orders" />,
+                  children: [
+                    {
+                      path: 'orders',
+                      lazy: () =>
+                        import('../features/trading/pages/orders-page').then((m) => ({
+                          Component: m.OrdersPage,
+                        })),
+                    },
+                  ],
+                },
+                {
                   element: <RoleGate section="content" />,
                   children: [
                     {

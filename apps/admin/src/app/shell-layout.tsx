@@ -17,6 +17,8 @@ const NAV: readonly { section: Section; to: string; label: MessageKey }[] = [
   { section: 'staff', to: '/staff', label: 'nav.staff' },
   { section: 'parameters', to: '/parameters', label: 'nav.parameters' },
   { section: 'instruments', to: '/instruments', label: 'nav.instruments' },
+  { section: 'options', to: '/options', label: 'nav.options' },
+  { section: 'orders', to: '/orders', label: 'nav.orders' },
   { section: 'content', to: '/content', label: 'nav.content' },
   { section: 'audit', to: '/audit', label: 'nav.audit' },
 ];

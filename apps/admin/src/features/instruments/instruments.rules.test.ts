@@ -22,6 +22,7 @@ const arb: AdminInstrument = {
   leverages: [1, 2, 5, 10, 20, 50],
   calendar: 'always',
   spread: '0.0004',
+  feeRate: null,
   enabled: true,
   sort: 16,
   updatedAt: '2026-11-21T10:00:00.000Z',
@@ -98,6 +99,12 @@ describe('checkDraft (the contract body schema plus contract size above zero)', 
     ['contractSize', { contractSize: '-1' }],
     ['contractSize', { contractSize: '1e3' }],
     ['contractSize', { contractSize: '0.123456789' }],
+    ['feeRate', { feeRate: '0.11' }],
+    ['feeRate', { feeRate: '0.2' }],
+    ['feeRate', { feeRate: '1' }],
+    ['feeRate', { feeRate: '-0.001' }],
+    ['feeRate', { feeRate: '0.000000001' }],
+    ['feeRate', { feeRate: '0.2%' }],
   ] as const)('refuses %s %j', (field, change) => {
     const result = checkDraft({ ...base, ...change }, arb);
     expect(result.ok).toBe(false);
@@ -116,6 +123,32 @@ describe('checkDraft (the contract body schema plus contract size above zero)', 
       arb,
     );
     expect(result.ok).toBe(true);
+  });
+});
+
+describe('fee rate', () => {
+  it.each([
+    ['', undefined],
+    ['  ', undefined],
+    ['0.0015', '0.0015'],
+    ['0.1', '0.1'],
+    ['0.10000000', '0.10000000'],
+    ['0', '0'],
+  ])('%j sends %j from the parameters', (feeRate, sent) => {
+    const result = checkDraft({ ...draftOf(arb), feeRate }, arb);
+    expect(result).toEqual({ ok: true, body: sent === undefined ? {} : { feeRate: sent } });
+  });
+
+  it('an emptied field returns the instrument to the parameters; the same rate sends nothing', () => {
+    const own = { ...arb, feeRate: '0.0015' };
+    expect(checkDraft({ ...draftOf(own), feeRate: '' }, own)).toEqual({
+      ok: true,
+      body: { feeRate: null },
+    });
+    expect(checkDraft({ ...draftOf(own), feeRate: '0.00150' }, own)).toEqual({
+      ok: true,
+      body: {},
+    });
   });
 });
 

@@ -90,6 +90,8 @@ export interface InstrumentDraft {
   leverages: string;
   contractSize: string;
   calendar: InstrumentCalendar;
+  /** Empty: the products' fee parameters apply. */
+  feeRate: string;
 }
 
 export type DraftField = keyof InstrumentDraft;
@@ -102,6 +104,7 @@ const FIELD_ERRORS: Record<DraftField, MessageKey> = {
   leverages: 'instruments.errors.leverages',
   contractSize: 'instruments.errors.contractSize',
   calendar: 'instruments.errors.calendar',
+  feeRate: 'instruments.errors.feeRate',
 };
 
 function isDraftField(key: PropertyKey | undefined): key is DraftField {
@@ -116,6 +119,7 @@ export function draftOf(instrument: AdminInstrument): InstrumentDraft {
     leverages: formatLeverages(instrument.leverages),
     contractSize: instrument.contractSize,
     calendar: instrument.calendar,
+    feeRate: instrument.feeRate ?? '',
   };
 }
 
@@ -137,6 +141,7 @@ export function checkDraft(draft: InstrumentDraft, original: AdminInstrument): D
     leverages: parseLeverages(draft.leverages),
     contractSize: draft.contractSize.trim(),
     calendar: draft.calendar,
+    feeRate: draft.feeRate.trim() === '' ? null : draft.feeRate.trim(),
   };
 
   const errors: DraftErrors = {};
@@ -175,6 +180,10 @@ export function checkDraft(draft: InstrumentDraft, original: AdminInstrument): D
     body.contractSize = next.contractSize;
   }
   if (next.calendar !== original.calendar) body.calendar = next.calendar;
+  const feeRate = next.feeRate == null ? null : normalizeDecimal(next.feeRate);
+  if (feeRate !== (original.feeRate === null ? null : normalizeDecimal(original.feeRate))) {
+    body.feeRate = next.feeRate ?? null;
+  }
   return { ok: true, body };
 }
 

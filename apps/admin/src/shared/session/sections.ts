@@ -14,6 +14,8 @@ export const SECTION_ROLES = {
   staff: ['admin'],
   parameters: ['admin'],
   instruments: ['admin'],
+  options: ['admin'],
+  orders: ['admin', 'finance', 'support'],
   content: ['admin', 'support'],
   audit: ['admin'],
 } as const satisfies Record<string, 'everyone' | readonly StaffRole[]>;

@@ -41,6 +41,13 @@ export async function transition(
   return row;
 }
 
+export async function selectAwaiting(db: Executor, code: string) {
+  return db
+    .select()
+    .from(contractOrders)
+    .where(and(eq(contractOrders.state, 'awaiting'), eq(contractOrders.code, code)));
+}
+
 export async function selectLive(db: Executor) {
   return db
     .select()
@@ -48,11 +55,12 @@ export async function selectLive(db: Executor) {
     .where(inArray(contractOrders.state, ['awaiting', 'open']));
 }
 
-export async function selectUserContracts(
+/** A page of orders, newest first; without `userId` (staff) every user's. */
+export async function selectContractPage(
   db: Executor,
   q: {
-    userId: number;
-    mode: 'real' | 'demo';
+    userId?: number | undefined;
+    mode?: 'real' | 'demo' | undefined;
     states: State[];
     code?: string | undefined;
     page: number;
@@ -60,8 +68,8 @@ export async function selectUserContracts(
   },
 ) {
   const where = and(
-    eq(contractOrders.userId, q.userId),
-    eq(contractOrders.mode, q.mode),
+    q.userId === undefined ? undefined : eq(contractOrders.userId, q.userId),
+    q.mode === undefined ? undefined : eq(contractOrders.mode, q.mode),
     inArray(contractOrders.state, q.states),
     q.code ? eq(contractOrders.code, q.code) : undefined,
   );

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { selectUserBalances } from '../ledger';
 import { recordSettlingTick } from '../markets';
-import { executionPrice, orderNumber, tradingTick, type TradingDeps } from '../triggers';
+import { executionPrice, feeRateOf, orderNumber, tradingTick, type TradingDeps } from '../triggers';
 import { entrySide, exitSide, KINDS, levelsOf } from './contracts.levels';
 import {
   bookFreeze,
@@ -16,8 +16,9 @@ import {
 import {
   insertContract,
   lockInState,
+  selectAwaiting,
   selectContract,
-  selectUserContracts,
+  selectContractPage,
   type ContractRow,
 } from './contracts.repo';
 import { lotsValid, MARGIN_ASSET, pnlOf, stopsProblem } from './contracts.rules';
@@ -131,7 +132,7 @@ export async function buyContract(
   if (body.type === 'limit' && body.price === undefined)
     throw invalid(10016, 'price', 'a limit order needs a price');
   const [feeRate, mmr] = await Promise.all([
-    deps.params.get('contract_fee_rate'),
+    feeRateOf(deps, instrument, 'contract'),
     deps.params.get('maintenance_margin_ratio'),
   ]);
   const terms = {
@@ -250,6 +251,23 @@ export async function cancelAwaitingContract(
   return { id: cancelled.id, state: cancelled.state };
 }
 
+/** Staff disabled an instrument: its awaiting orders end as cancelled, margin and fee returned. */
+export async function revokeAwaitingContracts(deps: TradingDeps, code: string): Promise<number> {
+  const at = new Date(deps.markets.now() * 1000);
+  let revoked = 0;
+  for (const waiting of await selectAwaiting(deps.db, code)) {
+    const done = await deps.db.transaction(async (tx) => {
+      const row = await lockInState(tx, waiting.id, 'awaiting');
+      return row ? cancelAwaiting(tx, row, at) : undefined;
+    });
+    if (!done) continue;
+    revoked++;
+    unrest(deps, done.id);
+    await announce(deps, done);
+  }
+  return revoked;
+}
+
 const STATES = {
   awaiting: ['awaiting'],
   open: ['open'],
@@ -262,7 +280,7 @@ export async function listContracts(
   mode: Mode,
   q: { status: keyof typeof STATES; code?: string | undefined; page: number; pageSize: number },
 ) {
-  const { rows, total } = await selectUserContracts(deps.db, {
+  const { rows, total } = await selectContractPage(deps.db, {
     userId,
     mode,
     states: [...STATES[q.status]],

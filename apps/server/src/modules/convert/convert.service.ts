@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ConvertOrder, ConvertQuote } from '@swx/contract';
 import { dec, fitsScale } from '@swx/money';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { netPostings, post, transferPostings, type AccountRef } from '../ledger';
-import { executionPrice, tradingTick, type TradingDeps } from '../triggers';
+import { executionPrice, tradingTick, type StaffOrderQuery, type TradingDeps } from '../triggers';
 import { convertFigures, QUOTE_SECONDS, USDT } from './convert.rules';
 import { convertOrders } from './convert.tables';
 
@@ -163,16 +163,24 @@ export async function accept(
   return toOrder(done);
 }
 
-export async function listConverts(
+/** Done conversions, newest first; without `userId` (staff) every user's. */
+async function selectConvertPage(
   deps: TradingDeps,
-  userId: number,
-  mode: Mode,
-  page: number,
-  pageSize: number,
+  q: {
+    userId?: number | undefined;
+    mode?: Mode | undefined;
+    /** Conversions from or to this asset. */
+    asset?: string | undefined;
+    page: number;
+    pageSize: number;
+  },
 ) {
   const where = and(
-    eq(convertOrders.userId, userId),
-    eq(convertOrders.mode, mode),
+    q.asset === undefined
+      ? undefined
+      : or(eq(convertOrders.fromAsset, q.asset), eq(convertOrders.toAsset, q.asset)),
+    q.userId === undefined ? undefined : eq(convertOrders.userId, q.userId),
+    q.mode === undefined ? undefined : eq(convertOrders.mode, q.mode),
     eq(convertOrders.state, 'done'),
   );
   const [rows, [total]] = await Promise.all([
@@ -181,11 +189,37 @@ export async function listConverts(
       .from(convertOrders)
       .where(where)
       .orderBy(desc(convertOrders.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
     deps.db.select({ n: count() }).from(convertOrders).where(where),
   ]);
-  return { list: rows.map(toOrder), total: total?.n ?? 0, page, pageSize };
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listConverts(
+  deps: TradingDeps,
+  userId: number,
+  mode: Mode,
+  page: number,
+  pageSize: number,
+) {
+  const { rows, total } = await selectConvertPage(deps, { userId, mode, page, pageSize });
+  return { list: rows.map(toOrder), total, page, pageSize };
+}
+
+/** Staff's view; conversions have no states to filter by beyond done. */
+export async function staffConverts(deps: TradingDeps, q: StaffOrderQuery) {
+  if (q.state !== undefined) return { list: [], total: 0 };
+  // An instrument code filters by its coin: BTCUSDT finds conversions from or to BTC.
+  const asset = q.code?.replace(/USDT$/, '');
+  const { rows, total } = await selectConvertPage(deps, { ...q, asset });
+  const list = rows.map((r) => ({
+    product: 'convert' as const,
+    userId: r.userId,
+    mode: r.mode,
+    order: toOrder(r),
+  }));
+  return { list, total };
 }
 
 export async function convertedSince(deps: TradingDeps, since: Date): Promise<string> {

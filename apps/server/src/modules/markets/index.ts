@@ -5,5 +5,5 @@ export { marketsAdminRoutes, marketsRoutes } from './markets.routes';
 export { verifyTickRoutes } from './verify.routes';
 export const INSTRUMENTS_CHANGED_CHANNEL = 'instruments.changed';
 export { seedInstruments } from './markets.seed';
-export { selectInstruments } from './markets.repo';
+export { selectInstrument, selectInstruments } from './markets.repo';
 export { recordSettlingTick, ticksRecordedFor, type SettlingTick } from './recorded-ticks';

@@ -20,6 +20,7 @@ function toAdmin(row: InstrumentRow): AdminInstrument {
     leverages: row.leverages,
     calendar: row.calendar as AdminInstrument['calendar'],
     spread: dec(row.spread).toFixed(),
+    feeRate: row.feeRate === null ? null : dec(row.feeRate).toFixed(),
     enabled: row.enabled,
     sort: row.sort,
     updatedAt: row.updatedAt.toISOString(),
@@ -45,6 +46,7 @@ export async function updateInstrumentForStaff(
     leverages?: number[] | undefined;
     contractSize?: string | undefined;
     calendar?: AdminInstrument['calendar'] | undefined;
+    feeRate?: string | null | undefined;
   },
 ): Promise<AdminInstrument> {
   if (input.contractSize !== undefined && dec(input.contractSize).isZero()) {
@@ -70,6 +72,7 @@ export async function updateInstrumentForStaff(
           : { leverages: [...new Set(input.leverages)].sort((a, b) => a - b) }),
         ...(input.contractSize === undefined ? {} : { contractSize: input.contractSize }),
         ...(input.calendar === undefined ? {} : { calendar: input.calendar }),
+        ...(input.feeRate === undefined ? {} : { feeRate: input.feeRate }),
         updatedAt: new Date(),
       })
       .where(eq(instruments.id, id))

@@ -13,6 +13,14 @@ export async function selectInstruments(db: Executor): Promise<InstrumentRow[]> 
     .orderBy(asc(instruments.type), asc(instruments.sort), asc(instruments.id));
 }
 
+export async function selectInstrument(
+  db: Executor,
+  id: number,
+): Promise<InstrumentRow | undefined> {
+  const [row] = await db.select().from(instruments).where(eq(instruments.id, id));
+  return row;
+}
+
 export async function countEnabledInstruments(db: Executor): Promise<number> {
   const [row] = await db
     .select({ n: count() })

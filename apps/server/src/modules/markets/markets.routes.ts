@@ -56,7 +56,11 @@ export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPlugi
     app.get(
       getMarketInfo.path,
       { schema: { tags, params: getMarketInfo.params, response: { 200: getMarketInfo.reply } } },
-      async (request) => ok(request, await marketInfo(hub, request.params.id, request.locale)),
+      async (request) =>
+        ok(
+          request,
+          await marketInfo(hub, request.params.id, request.locale, await stats.feeRates()),
+        ),
     );
     app.get(
       getKValueByCodeAndDate.path,

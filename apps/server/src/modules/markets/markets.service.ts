@@ -86,7 +86,16 @@ export function listMarkets(
   return list;
 }
 
-export async function marketInfo(hub: MarketHub, id: number, locale: Locale): Promise<MarketInfo> {
+/**
+ * One instrument with its trading terms. `rates` are the products' parameters (spot, contract);
+ * an instrument's own fee rate replaces both.
+ */
+export async function marketInfo(
+  hub: MarketHub,
+  id: number,
+  locale: Locale,
+  rates: readonly string[],
+): Promise<MarketInfo> {
   const instrument = hub.byIdOf(id);
   if (!instrument?.row.enabled) throw new AppError(10101);
   const now = hub.now();
@@ -97,6 +106,8 @@ export async function marketInfo(hub: MarketHub, id: number, locale: Locale): Pr
     contractSize: dec(row.contractSize).toFixed(),
     leverages: row.leverages,
     spread: dec(row.spread).toFixed(),
+    spotFeeRate: dec(row.feeRate ?? rates[0] ?? '0').toFixed(),
+    contractFeeRate: dec(row.feeRate ?? rates[1] ?? '0').toFixed(),
     calendar: row.calendar,
     nextOpen: iso(nextOpen(instrument.spec.calendar, Math.floor(now))),
   };
@@ -166,9 +177,13 @@ export interface StatsSources {
 export async function platformStats(hub: MarketHub, sources: StatsSources) {
   const since = new Date((hub.now() - 86_400) * 1000);
   const turnovers = await Promise.all(sources.turnoverSince.map((f) => f(since)));
-  const rates = await sources.feeRates();
+  const enabled = hub.all().filter((i) => i.row.enabled);
+  const rates = [
+    ...(await sources.feeRates()),
+    ...enabled.flatMap((i) => (i.row.feeRate === null ? [] : [i.row.feeRate])),
+  ];
   return {
-    listedInstruments: hub.all().filter((i) => i.row.enabled).length,
+    listedInstruments: enabled.length,
     registeredUsers: await sources.registeredUsers(),
     volume24h: turnovers.reduce((total, v) => total.plus(dec(v)), dec('0')).toFixed(2),
     maxFeeRate: rates

@@ -33,6 +33,8 @@ export const instruments = pgTable(
     leverages: integer('leverages').array().notNull(),
     calendar: text('calendar').notNull(),
     spread: numeric('spread', { precision: 12, scale: 8 }).notNull(),
+    /** Fee rate of spot and contract orders on this instrument; null: the products' parameters. */
+    feeRate: numeric('fee_rate', { precision: 12, scale: 8 }),
     enabled: boolean('enabled').notNull().default(true),
     sort: integer('sort').notNull().default(100),
     /** Simulator parameters: the level at the reference time and the annualised volatility. */
@@ -47,6 +49,10 @@ export const instruments = pgTable(
       sql`${t.calendar} in ('always', 'fx', 'us_equity', 'cme_globex')`,
     ),
     check('instruments_precision_check', sql`${t.precision} between 0 and 10`),
+    check(
+      'instruments_fee_rate_check',
+      sql`${t.feeRate} is null or ${t.feeRate} between 0 and 0.1`,
+    ),
     index('instruments_type_idx').on(t.type, t.sort),
   ],
 );

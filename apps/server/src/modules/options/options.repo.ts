@@ -106,21 +106,22 @@ export async function selectRunning(db: Executor) {
     .where(eq(optionsOrders.state, 'running'));
 }
 
-export async function selectUserOrders(
+/** A page of orders, newest first; without `userId` (staff) every user's. */
+export async function selectOrderPage(
   db: Executor,
   q: {
-    userId: number;
-    mode: 'real' | 'demo';
-    running: boolean;
+    userId?: number | undefined;
+    mode?: 'real' | 'demo' | undefined;
+    states: OptionsOrderRow['state'][];
     code?: string | undefined;
     page: number;
     pageSize: number;
   },
 ) {
   const where = and(
-    eq(optionsOrders.userId, q.userId),
-    eq(optionsOrders.mode, q.mode),
-    q.running ? eq(optionsOrders.state, 'running') : ne(optionsOrders.state, 'running'),
+    q.userId === undefined ? undefined : eq(optionsOrders.userId, q.userId),
+    q.mode === undefined ? undefined : eq(optionsOrders.mode, q.mode),
+    inArray(optionsOrders.state, q.states),
     q.code ? eq(optionsOrders.code, q.code) : undefined,
   );
   const [rows, [total]] = await Promise.all([

@@ -42,6 +42,10 @@ describe('options periods', () => {
       [{ seconds: 30, payoutRate: '0.2', minAmount: '200', maxAmount: '100' }],
       ['periods.0.minAmount: above maxAmount'],
     ],
+    [
+      [{ seconds: 30, payoutRate: '10.01', minAmount: '0', maxAmount: '100' }],
+      ['periods.0.payoutRate: between 0 and 10', 'periods.0.minAmount: above zero'],
+    ],
   ])('refuses %j', (periods, problems) => {
     expect(periodProblems(periods)).toEqual(problems);
   });

@@ -45,6 +45,7 @@ export function periodProblems(periods: readonly PeriodTerms[]): string[] {
     seen.add(p.seconds);
     if (dec(p.payoutRate).lte(0) || dec(p.payoutRate).gt(10))
       problems.push(`periods.${i}.payoutRate: between 0 and 10`);
+    if (dec(p.minAmount).lte(0)) problems.push(`periods.${i}.minAmount: above zero`);
     if (dec(p.minAmount).gt(p.maxAmount)) problems.push(`periods.${i}.minAmount: above maxAmount`);
   }
   return problems;

@@ -14,7 +14,7 @@ import {
   selectProduct,
   selectProducts,
   selectRunning,
-  selectUserOrders,
+  selectOrderPage,
   type OptionsOrderRow,
   type OptionsProductRow,
 } from './options.repo';
@@ -262,10 +262,10 @@ export async function listOrders(
   mode: Mode,
   q: { status: 'running' | 'settled'; code?: string | undefined; page: number; pageSize: number },
 ) {
-  const { rows, total } = await selectUserOrders(deps.db, {
+  const { rows, total } = await selectOrderPage(deps.db, {
     userId,
     mode,
-    running: q.status === 'running',
+    states: q.status === 'running' ? ['running'] : ['won', 'lost', 'draw'],
     code: q.code,
     page: q.page,
     pageSize: q.pageSize,

@@ -1,11 +1,23 @@
 import { dec } from '@swx/money';
+import { SpotState } from '@swx/contract';
 import type { Hits, TradingDeps, TradingModule } from '../triggers';
-import { executionPrice } from '../triggers';
-import { selectHoldings, selectWaiting, sumProfitSince, sumTurnoverSince } from './spot.repo';
+import { executionPrice, statesWanted } from '../triggers';
+import {
+  selectHoldings,
+  selectSpotPage,
+  selectWaiting,
+  sumProfitSince,
+  sumTurnoverSince,
+} from './spot.repo';
 import { spotRoutes } from './spot.routes';
-import { announce, fillWaiting, LIMIT_KIND, restingOf } from './spot.service';
-
-export { revokeWaitingSpotOrders } from './spot.service';
+import {
+  announce,
+  fillWaiting,
+  LIMIT_KIND,
+  restingOf,
+  revokeWaitingSpotOrders,
+  toSpot,
+} from './spot.service';
 
 /** The value of coins bought here at today's bid, less what they cost. */
 async function unrealised(
@@ -52,6 +64,19 @@ export function spotModule(deps: TradingDeps): TradingModule {
         }
       },
     },
+    staffOrders: async (q) => {
+      const states = statesWanted(SpotState.options, q.state);
+      if (states.length === 0) return { list: [], total: 0 };
+      const { rows, total } = await selectSpotPage(deps.db, { ...q, states });
+      const list = rows.map((r) => ({
+        product: 'spot' as const,
+        userId: r.userId,
+        mode: r.mode,
+        order: toSpot(deps, r),
+      }));
+      return { list, total };
+    },
+    revokeWaiting: (code) => revokeWaitingSpotOrders(deps, code),
     turnoverSince: (since) => sumTurnoverSince(deps.db, since),
     profit: async (q) => ({
       realised: await sumProfitSince(deps.db, q.userId, q.mode, q.since),

@@ -45,11 +45,12 @@ export async function selectWaiting(db: Executor, code?: string) {
     .where(and(eq(spotOrders.state, 'waiting'), code ? eq(spotOrders.code, code) : undefined));
 }
 
-export async function selectUserSpot(
+/** A page of orders, newest first; without `userId` (staff) every user's. */
+export async function selectSpotPage(
   db: Executor,
   q: {
-    userId: number;
-    mode: 'real' | 'demo';
+    userId?: number | undefined;
+    mode?: 'real' | 'demo' | undefined;
     states: State[];
     code?: string | undefined;
     page: number;
@@ -57,8 +58,8 @@ export async function selectUserSpot(
   },
 ) {
   const where = and(
-    eq(spotOrders.userId, q.userId),
-    eq(spotOrders.mode, q.mode),
+    q.userId === undefined ? undefined : eq(spotOrders.userId, q.userId),
+    q.mode === undefined ? undefined : eq(spotOrders.mode, q.mode),
     inArray(spotOrders.state, q.states),
     q.code ? eq(spotOrders.code, q.code) : undefined,
   );

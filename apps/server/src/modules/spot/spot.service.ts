@@ -7,6 +7,7 @@ import { requireVerified } from '../kyc';
 import type { Instrument } from '../markets';
 import {
   executionPrice,
+  feeRateOf,
   orderNumber,
   tradingTick,
   type FeedTick,
@@ -17,7 +18,7 @@ import {
   insertSpot,
   lockWaiting,
   selectSpot,
-  selectUserSpot,
+  selectSpotPage,
   selectWaiting,
   type SpotRow,
 } from './spot.repo';
@@ -147,7 +148,7 @@ export async function submitSpot(
   validate(body, base, instrument.row.precision);
   if (mode === 'real') await requireVerified(deps.db, userId);
   const { tick } = tradingTick(deps.markets, body.code);
-  const feeRate = String(await deps.params.get('spot_fee_rate'));
+  const feeRate = await feeRateOf(deps, instrument, 'spot');
   const price =
     body.type === 'limit' && body.price !== undefined
       ? dec(body.price).toFixed(instrument.row.precision)
@@ -305,7 +306,7 @@ export async function listSpot(
   mode: Mode,
   q: { status: 'current' | 'history'; code?: string | undefined; page: number; pageSize: number },
 ) {
-  const { rows, total } = await selectUserSpot(deps.db, {
+  const { rows, total } = await selectSpotPage(deps.db, {
     userId,
     mode,
     states: q.status === 'current' ? ['waiting'] : ['filled', 'cancelled', 'revoked'],

@@ -1,5 +1,14 @@
 export { TriggerEngine, TRIGGERS_CHANGED_CHANNEL, type Hits, type TriggerHandler } from './engine';
+export { feeRateOf } from './fees';
+export { tradingAdminRoutes } from './trading.admin';
 export { executionPrice, simulatedTick, tradingTick, type FeedTick } from './feed';
 export { orderNumber } from './order-number';
 export type { Expiring, Resting } from './trigger-book';
-export type { ProfitFigures, TradingDeps, TradingModule } from './trading-module';
+export {
+  statesWanted,
+  type OwnedOrder,
+  type ProfitFigures,
+  type StaffOrderQuery,
+  type TradingDeps,
+  type TradingModule,
+} from './trading-module';

@@ -31,6 +31,7 @@ const FIELD_ORDER: readonly DraftField[] = [
   'calendar',
   'spread',
   'contractSize',
+  'feeRate',
   'leverages',
 ];
 
@@ -205,6 +206,20 @@ export function EditInstrumentDialog({
             onChange={(event) => change('contractSize', event.target.value)}
             onBlur={touch('contractSize')}
             error={errorOf('contractSize')}
+          />
+          <TextField
+            id={fieldId('feeRate')}
+            label={t('instruments.edit.feeRate')}
+            hint={t('instruments.edit.feeRateHint')}
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            dir="ltr"
+            placeholder={t('instruments.edit.feeRateDefault')}
+            value={draft.feeRate}
+            onChange={(event) => change('feeRate', event.target.value)}
+            onBlur={touch('feeRate')}
+            error={errorOf('feeRate')}
           />
         </div>
 

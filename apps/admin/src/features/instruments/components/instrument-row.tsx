@@ -4,7 +4,7 @@ import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
 import { Td } from '../../../shared/ui/data-table';
 import { Switch } from '../../../shared/ui/switch';
-import { calendarLabel, marketTypeLabel, spreadParts } from '../instruments.rules';
+import { calendarLabel, marketTypeLabel, shiftDecimal, spreadParts } from '../instruments.rules';
 import { LeverageChips } from './leverage-chips';
 
 export function InstrumentRow({
@@ -12,12 +12,15 @@ export function InstrumentRow({
   toggling,
   onToggle,
   onEdit,
+  onRevoke,
 }: {
   instrument: AdminInstrument;
   /** A change of `enabled` for this row is on its way to the server. */
   toggling: boolean;
   onToggle: (instrument: AdminInstrument, enabled: boolean) => void;
   onEdit: (instrument: AdminInstrument) => void;
+  /** Offered on disabled instruments: their waiting orders can be revoked. */
+  onRevoke: (instrument: AdminInstrument) => void;
 }) {
   const spread = spreadParts(instrument.spread);
   return (
@@ -56,6 +59,13 @@ export function InstrumentRow({
           {t('instruments.spreadBps', { bps: spread.bps })}
         </span>
       </Td>
+      <Td className="whitespace-nowrap tabular-nums" data-testid="fee-rate">
+        {instrument.feeRate === null ? (
+          <span className="text-xs text-muted">{t('instruments.feeRateDefault')}</span>
+        ) : (
+          t('instruments.feeRateOwn', { percent: shiftDecimal(instrument.feeRate, 2) })
+        )}
+      </Td>
       <Td>
         <Switch
           checked={instrument.enabled}
@@ -66,13 +76,25 @@ export function InstrumentRow({
       </Td>
       <Td className="tabular-nums">{instrument.sort}</Td>
       <Td>
-        <Button
-          size="sm"
-          onClick={() => onEdit(instrument)}
-          aria-label={t('instruments.editCode', { code: instrument.code })}
-        >
-          {t('common.edit')}
-        </Button>
+        <div className="flex gap-1.5">
+          <Button
+            size="sm"
+            onClick={() => onEdit(instrument)}
+            aria-label={t('instruments.editCode', { code: instrument.code })}
+          >
+            {t('common.edit')}
+          </Button>
+          {instrument.enabled ? null : (
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => onRevoke(instrument)}
+              aria-label={t('instruments.revoke.label', { code: instrument.code })}
+            >
+              {t('instruments.revoke.button')}
+            </Button>
+          )}
+        </div>
       </Td>
     </tr>
   );

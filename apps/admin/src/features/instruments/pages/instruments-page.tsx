@@ -1,4 +1,9 @@
-import { type AdminInstrument, listAdminInstruments, updateInstrument } from '@swx/contract';
+import {
+  type AdminInstrument,
+  listAdminInstruments,
+  revokeInstrumentOrders,
+  updateInstrument,
+} from '@swx/contract';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,7 +26,7 @@ import {
   matchesQuery,
 } from '../instruments.rules';
 
-const COLUMNS = 12;
+const COLUMNS = 13;
 const TABS = ['all', ...MARKET_TYPES.map(String)] as const;
 type Tab = (typeof TABS)[number];
 
@@ -39,6 +44,8 @@ export function InstrumentsPage() {
   const [editing, setEditing] = useState<AdminInstrument>();
   const [disabling, setDisabling] = useState<AdminInstrument>();
   const [toggling, setToggling] = useState<number>();
+  const [revoking, setRevoking] = useState<AdminInstrument>();
+  const [revokePending, setRevokePending] = useState(false);
 
   // Type and search live in the address, so a filtered list can be linked to and survives a reload.
   const setFilter = (next: { type?: Tab; q?: string }) => {
@@ -79,6 +86,19 @@ export function InstrumentsPage() {
     }
   };
 
+  const revoke = async (instrument: AdminInstrument) => {
+    setRevokePending(true);
+    try {
+      const done = await apiCall(revokeInstrumentOrders, { params: { id: instrument.id } });
+      toast.success(t('instruments.revoke.done', done));
+      setRevoking(undefined);
+    } catch {
+      // The client showed the server's message.
+    } finally {
+      setRevokePending(false);
+    }
+  };
+
   // Enabling is immediate; disabling hides the instrument from customers, so it asks first.
   const toggle = (instrument: AdminInstrument, enabled: boolean) => {
     if (enabled) void setEnabled(instrument, true);
@@ -100,6 +120,7 @@ export function InstrumentsPage() {
           <Th>{t('instruments.leverages')}</Th>
           <Th>{t('instruments.calendarColumn')}</Th>
           <Th>{t('instruments.spread')}</Th>
+          <Th>{t('instruments.feeRate')}</Th>
           <Th>{t('instruments.enabled')}</Th>
           <Th>{t('instruments.sort')}</Th>
           <Th>
@@ -122,6 +143,7 @@ export function InstrumentsPage() {
             toggling={toggling === instrument.id}
             onToggle={toggle}
             onEdit={setEditing}
+            onRevoke={setRevoking}
           />
         ))}
         {rows?.length === 0 ? (
@@ -211,6 +233,15 @@ export function InstrumentsPage() {
         confirmLabel={t('instruments.disable.confirm')}
         pending={disabling !== undefined && toggling === disabling.id}
         onConfirm={() => disabling && void setEnabled(disabling, false)}
+      />
+      <ConfirmDialog
+        open={revoking !== undefined}
+        onOpenChange={(open) => (open ? undefined : setRevoking(undefined))}
+        title={t('instruments.revoke.title', { code: revoking?.code ?? '' })}
+        description={t('instruments.revoke.description')}
+        confirmLabel={t('instruments.revoke.confirm')}
+        pending={revokePending}
+        onConfirm={() => revoking && void revoke(revoking)}
       />
     </>
   );

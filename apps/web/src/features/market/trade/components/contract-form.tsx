@@ -32,7 +32,7 @@ export function ContractForm({
   const [stopLoss, setStopLoss] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const feeRate = useParam('contract_fee_rate', '0.001');
+  const feeRate = item.contractFeeRate;
   const mmr = useParam('maintenance_margin_ratio', '0.2');
   const usdt = useAvailable('USDT');
   const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());

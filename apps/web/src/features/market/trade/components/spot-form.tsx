@@ -9,7 +9,7 @@ import { TextField } from '../../../../shared/ui/text-field';
 import { amountProblem, executionPrice, shareOf, spotEstimate } from '../trade.rules';
 import type { PendingOrder } from './confirm-order';
 import { Segmented, ShareButtons, Term } from './fields';
-import { useAvailable, useParam } from './use-trade-data';
+import { useAvailable } from './use-trade-data';
 
 /** Buy or sell a coin against USDT, at market or at a limit. */
 export function SpotForm({
@@ -28,7 +28,7 @@ export function SpotForm({
   const [limit, setLimit] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const feeRate = useParam('spot_fee_rate', '0.002');
+  const feeRate = item.spotFeeRate;
   const usdt = useAvailable('USDT');
   const coin = useAvailable(base);
   // A market buy spends USDT (turnover); a limit or a sell is a quantity of the coin.

@@ -1,0 +1,2 @@
+ALTER TABLE "instruments" ADD COLUMN "fee_rate" numeric(12, 8);--> statement-breakpoint
+ALTER TABLE "instruments" ADD CONSTRAINT "instruments_fee_rate_check" CHECK ("instruments"."fee_rate" is null or "instruments"."fee_rate" between 0 and 0.1);
