@@ -163,7 +163,7 @@ export default tseslint.config(
             },
             {
               group: ['fastify'],
-              message: 'only *.routes.ts may import fastify',
+              message: 'only *.routes.ts and *.module.ts may import fastify',
             },
           ],
         },
@@ -171,8 +171,9 @@ export default tseslint.config(
     },
   },
   {
-    // Routes are the HTTP layer: they may use Fastify's types; the module rule still applies.
-    files: ['apps/server/src/modules/**/*.routes.ts'],
+    // Routes are the HTTP layer, and a module's entry (*.module.ts) registers them: both may use
+    // Fastify's types; the module rule still applies.
+    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.module.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

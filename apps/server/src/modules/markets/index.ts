@@ -3,7 +3,7 @@ export { LiveFeed } from './live-feed';
 export { LiveSource } from './live.source';
 export { marketsAdminRoutes, marketsRoutes } from './markets.routes';
 export { verifyTickRoutes } from './verify.routes';
-export const INSTRUMENTS_CHANGED_CHANNEL = 'instruments.changed';
+export { INSTRUMENTS_CHANGED_CHANNEL, startMarkets } from './markets.module';
 export { seedInstruments } from './markets.seed';
 export { selectInstrument, selectInstruments } from './markets.repo';
 export { recordSettlingTick, ticksRecordedFor, type SettlingTick } from './recorded-ticks';

@@ -6,3 +6,4 @@ export {
   type SmsProvider,
 } from './messaging.service';
 export { messagingAdminRoutes } from './messaging.routes';
+export { messengerFor } from './messenger.setup';

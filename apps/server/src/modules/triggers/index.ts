@@ -1,6 +1,6 @@
 export { TriggerEngine, TRIGGERS_CHANGED_CHANNEL, type Hits, type TriggerHandler } from './engine';
 export { feeRateOf } from './fees';
-export { tradingAdminRoutes } from './trading.admin';
+export { startTrading } from './triggers.module';
 export { executionPrice, simulatedTick, tradingTick, type FeedTick } from './feed';
 export { orderNumber } from './order-number';
 export type { Expiring, Resting } from './trigger-book';

@@ -8,7 +8,10 @@ import { recordAudit } from '../audit';
 import { selectInstrument } from '../markets';
 import type { TradingDeps, TradingModule } from './trading-module';
 
-type Usernames = (db: Executor, ids: readonly number[]) => Promise<ReadonlyMap<number, string>>;
+export type Usernames = (
+  db: Executor,
+  ids: readonly number[],
+) => Promise<ReadonlyMap<number, string>>;
 
 /**
  * The trading part of the back office shared by the products: every order read-only with its
