@@ -5,6 +5,7 @@ import { auditRoutes } from './modules/audit';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
 import { contractsModule } from './modules/contracts';
 import { convertModule } from './modules/convert';
+import { fundingAdminRoutes, fundingRoutes, type FundingDeps } from './modules/funding';
 import { kycRoutes } from './modules/kyc';
 import { marketsRoutes, startMarkets, verifyTickRoutes, type MarketHub } from './modules/markets';
 import { messagingAdminRoutes, messengerFor, type Messenger } from './modules/messaging';
@@ -23,7 +24,9 @@ import { startTrading, type TriggerEngine } from './modules/triggers';
 import {
   countUsers,
   findUserPrincipal,
+  markFunded,
   usernamesOf,
+  withdrawPasswordHashOf,
   usersAdminRoutes,
   usersRoutes,
 } from './modules/users';
@@ -119,6 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     [spotModule, contractsModule, optionsModule, convertModule],
   );
   await app.register(portfolioRoutes(tradingDeps, trading));
+  const funding: FundingDeps = {
+    ...{ db, bus, params, markets, store, maxBytes, usernames },
+    users: { withdrawPasswordHash: withdrawPasswordHashOf, markFunded },
+  };
+  await app.register(fundingRoutes(funding));
+  await app.register(fundingAdminRoutes(funding));
   await app.register(verifyTickRoutes(db, markets));
   const feeRates = ['spot_fee_rate', 'contract_fee_rate', 'convert_fee_rate'];
   await app.register(

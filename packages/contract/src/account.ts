@@ -428,6 +428,10 @@ export const NotificationKind = z.enum([
   'withdraw_password_changed',
   'new_device_login',
   'welcome',
+  'deposit_approved',
+  'deposit_rejected',
+  'withdrawal_approved',
+  'withdrawal_rejected',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -74,6 +74,18 @@ export const errorCodes = {
   10134: 409, // order no longer in a state that allows this (filled, closed, cancelled)
   10135: 400, // product not offered for this instrument
   10136: 409, // instrument still enabled: disable it before revoking its waiting orders
+  10137: 429, // withdrawals locked for 15 minutes after 5 wrong withdrawal passwords
+  10138: 409, // set a withdrawal password first
+  10139: 400, // deposit below the coin's minimum
+  10140: 409, // transaction hash already submitted
+  10141: 400, // transaction hash not valid for the network
+  10142: 400, // last 6 characters do not match the transaction hash
+  10143: 400, // address not valid for the network
+  10144: 400, // coin or network not available for deposits or withdrawals
+  10145: 400, // bank type, account number and holder name required
+  10146: 409, // already reviewed
+  10147: 409, // a second finance member must approve (four-eyes)
+  10148: 400, // enter a correct amount
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

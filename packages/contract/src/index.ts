@@ -4,6 +4,7 @@ export * from './admin';
 export * from './common';
 export * from './content';
 export * from './errors';
+export * from './funding';
 export * from './markets';
 export * from './route';
 export * from './socket';

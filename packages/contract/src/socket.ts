@@ -20,7 +20,7 @@ export const TickMessage = z.object({
 export type TickMessage = z.infer<typeof TickMessage>;
 
 /** Events for one logged-in user; `data` is described by the feature that emits it. */
-export const UserEventType = z.enum(['order', 'balance', 'notification']);
+export const UserEventType = z.enum(['order', 'balance', 'notification', 'funding']);
 export type UserEventType = z.infer<typeof UserEventType>;
 
 export const UserEventMessage = z.object({

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { postAlone, transferPostings } from '../../src/modules/ledger';
+import { eq } from 'drizzle-orm';
 import { kycSubmissions } from '../../src/modules/kyc/kyc.tables';
+import { users } from '../../src/modules/users/users.tables';
+import { hashPassword } from '../../src/platform/passwords';
 import { registerByEmail } from './accounts';
 import type { TestApp } from './test-app';
 
@@ -59,4 +62,16 @@ export function orderHeaders(
   key = `test-${process.pid}-${++keyCounter}-${randomUUID()}`,
 ): Record<string, string> {
   return { ...auth, 'idempotency-key': key, 'x-account-mode': mode };
+}
+
+/** Sets a user's withdrawal password directly (its own flow, with a mailed code, is tested apart). */
+export async function setWithdrawPassword(
+  t: Pick<TestApp, 'database'>,
+  userId: number,
+  password: string,
+): Promise<void> {
+  await t.database.db
+    .update(users)
+    .set({ withdrawPasswordHash: await hashPassword(password) })
+    .where(eq(users.id, userId));
 }

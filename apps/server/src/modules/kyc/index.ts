@@ -1,2 +1,3 @@
 export { kycStateOf, requireVerified, cleanImage, type UsernameLookup } from './kyc.service';
 export { kycRoutes, type KycRouteDeps } from './kyc.routes';
+export { MIME_OF } from './kyc.rules';

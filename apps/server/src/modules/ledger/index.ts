@@ -28,6 +28,7 @@ export {
   selectSystemBalance,
   selectUserBalances,
   selectUserEntries,
+  selectUserEntriesBetween,
   type InvariantBreach,
 } from './ledger.repo';
 export { ensureSystemAccounts } from './ledger.seed';

@@ -1,5 +1,5 @@
 import type { AccountMode } from '@swx/contract';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db';
 import type { AccountRef } from './ledger.rules';
 import { systemBucket } from './ledger.rules';
@@ -306,6 +306,49 @@ export async function selectUserEntries(
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
     .where(where);
   return { rows, total: Number(count?.total ?? 0) };
+}
+
+/**
+ * A user's postings of one mode made in `[from, to)`, oldest first, after posting `afterId`: the
+ * pages of a statement export (keyset paging, so a long period streams at an even pace).
+ */
+export async function selectUserEntriesBetween(
+  db: Executor,
+  input: {
+    userId: number;
+    mode: AccountMode;
+    from: Date;
+    to: Date;
+    afterId: number;
+    limit: number;
+  },
+) {
+  return db
+    .select({
+      postingId: ledgerPostings.id,
+      kind: ledgerTransactions.kind,
+      ref: ledgerTransactions.ref,
+      asset: ledgerPostings.asset,
+      bucket: ledgerAccounts.bucket,
+      amount: ledgerPostings.amount,
+      balanceAfter: ledgerPostings.balanceAfter,
+      createdAt: ledgerTransactions.createdAt,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerPostings.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerPostings.transactionId))
+    .where(
+      and(
+        eq(ledgerAccounts.ownerType, 'user'),
+        eq(ledgerAccounts.userId, input.userId),
+        eq(ledgerAccounts.mode, input.mode),
+        gte(ledgerTransactions.createdAt, input.from),
+        lt(ledgerTransactions.createdAt, input.to),
+        gt(ledgerPostings.id, input.afterId),
+      ),
+    )
+    .orderBy(asc(ledgerPostings.id))
+    .limit(input.limit);
 }
 
 /**

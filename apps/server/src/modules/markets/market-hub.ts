@@ -97,6 +97,14 @@ export class MarketHub {
     return this.clock();
   }
 
+  /** The feed price of an instrument now; undefined without one (unknown, or live and silent). */
+  price(code: string): string | undefined {
+    const instrument = this.byCode.get(code);
+    if (!instrument) return undefined;
+    if (this.isLive(instrument)) return this.live?.source.price(code);
+    return this.source.priceAt(instrument.spec, this.now());
+  }
+
   /** The tick every open, enabled instrument carries at whole second `t`. */
   ticksAt(t: number): TickMessage[] {
     const ts = new Date(t * 1000).toISOString();

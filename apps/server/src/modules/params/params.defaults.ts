@@ -60,6 +60,12 @@ export const PARAM_DEFAULTS = [
     kind: 'decimal',
     description: 'Withdrawal fee, share of the amount',
   },
+  {
+    key: 'withdraw_four_eyes_usdt',
+    value: '10000',
+    kind: 'decimal',
+    description: 'Withdrawals worth more than this (USDT) need a second finance approval',
+  },
   { key: 'deposit_min_usdt', value: '120', kind: 'decimal', description: 'Minimum USDT deposit' },
   { key: 'deposit_min_btc', value: '0.015', kind: 'decimal', description: 'Minimum BTC deposit' },
   { key: 'deposit_min_eth', value: '0.2', kind: 'decimal', description: 'Minimum ETH deposit' },

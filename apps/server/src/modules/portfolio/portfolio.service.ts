@@ -16,11 +16,7 @@ const PRODUCT_PREFIXES = ['spot', 'contract', 'options', 'convert', 'demo'] as c
 
 /** The feed price of `<asset>USDT` now (USDT itself is 1); undefined without one. */
 export function priceOf(deps: TradingDeps, asset: string): string | undefined {
-  if (asset === USDT) return '1';
-  const instrument = deps.markets.byCodeOf(`${asset}${USDT}`);
-  if (!instrument) return undefined;
-  if (deps.markets.isLive(instrument)) return deps.markets.live?.source.price(instrument.row.code);
-  return deps.markets.source.priceAt(instrument.spec, deps.markets.now());
+  return asset === USDT ? '1' : deps.markets.price(`${asset}${USDT}`);
 }
 
 function infoOf(

@@ -1,4 +1,11 @@
-export { countUsers, findUserPrincipal, insertUser, usernamesOf } from './users.repo';
+export {
+  countUsers,
+  findUserPrincipal,
+  insertUser,
+  markFunded,
+  usernamesOf,
+  withdrawPasswordHashOf,
+} from './users.repo';
 export { usersRoutes } from './users.routes';
 export { usersAdminRoutes } from './users.admin';
 export type { AccountsDeps } from './users.service';

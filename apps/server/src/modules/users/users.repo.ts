@@ -55,11 +55,33 @@ export async function updateUser(
 
 export async function selectFriends(db: Executor, inviterId: number) {
   return db
-    .select({ id: users.id, username: users.username, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      username: users.username,
+      createdAt: users.createdAt,
+      fundedAt: users.fundedAt,
+    })
     .from(users)
     .where(eq(users.invitedBy, inviterId))
     .orderBy(desc(users.id))
     .limit(500);
+}
+
+/** The withdrawal password's hash; null when none is set (or no such user). */
+export async function withdrawPasswordHashOf(db: Executor, userId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: users.withdrawPasswordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.hash ?? null;
+}
+
+/** Records the first approved deposit; later ones leave the date alone. */
+export async function markFunded(db: Executor, userId: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ fundedAt: at })
+    .where(and(eq(users.id, userId), isNull(users.fundedAt)));
 }
 
 export async function countFriends(db: Executor, inviterId: number): Promise<number> {

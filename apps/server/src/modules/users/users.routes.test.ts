@@ -549,6 +549,12 @@ describe('permissions', () => {
       ['POST', `${U}/dh`],
       ['GET', `${U}/listConvert`],
       ['GET', `${U}/listTransactions`],
+      ['GET', `${U}/listRechargeAddress`],
+      ['POST', `${U}/recharge`],
+      ['GET', `${U}/listRecharge`],
+      ['POST', `${U}/withdrawal`],
+      ['GET', `${U}/listWithdrwal`],
+      ['GET', `${U}/exportLedger`],
     ] as const;
     // The sweep covers every registered user route: a new one must be added above.
     // (OpenAPI lists every documented route; path parameters appear as {id}.)

@@ -696,11 +696,11 @@ export async function inviteInfo(
     code: user.inviteCode,
     link,
     qrSvg,
-    // Funded and traded become true when deposits and trading record a friend's first of each.
+    // Funded at the first approved deposit; traded comes with the commissions (issue 12).
     friends: friends.map((f) => ({
       username: maskUsername(f.username),
       registeredAt: f.createdAt.toISOString(),
-      funded: false,
+      funded: f.fundedAt !== null,
       traded: false,
     })),
   };

@@ -35,6 +35,8 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     invitedBy: bigint('invited_by', { mode: 'number' }).references((): AnyPgColumn => users.id),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The first approved deposit (the invitation programme's "funded"). */
+    fundedAt: timestamp('funded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -9,10 +9,14 @@ const PARAMS: Record<NotificationKind, readonly string[]> = {
   withdraw_password_changed: [],
   new_device_login: ['device', 'ip'],
   welcome: [],
+  deposit_approved: ['amount', 'coin', 'orderNo'],
+  deposit_rejected: ['amount', 'coin', 'reason'],
+  withdrawal_approved: ['amount', 'coin', 'actual'],
+  withdrawal_rejected: ['amount', 'coin', 'reason'],
 };
 
 /** Parameters that are codes or addresses stay left to right inside right-to-left text. */
-const LTR_PARAMS = new Set(['ip']);
+const LTR_PARAMS = new Set(['ip', 'amount', 'actual', 'orderNo']);
 
 const LRI = '\u2066';
 const FSI = '\u2068';

@@ -14,6 +14,10 @@ const ICONS: Record<NotificationKind, IconName> = {
   withdraw_password_changed: 'wallet',
   new_device_login: 'profile',
   welcome: 'notice',
+  deposit_approved: 'wallet',
+  deposit_rejected: 'alert',
+  withdrawal_approved: 'wallet',
+  withdrawal_rejected: 'alert',
 };
 
 /** Where a notification leads (the KYC form after a rejection; settings after a security event). */

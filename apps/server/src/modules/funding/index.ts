@@ -1,0 +1,3 @@
+export { fundingRoutes } from './funding.routes';
+export { fundingAdminRoutes } from './funding-admin.routes';
+export type { FundingDeps } from './funding.deps';
