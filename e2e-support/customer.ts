@@ -55,3 +55,34 @@ export async function submitKyc(request: APIRequestContext, token: string): Prom
   });
   return ((await reply.json()) as { code: number }).code;
 }
+
+/**
+ * Sets the customer's withdrawal password the way the app does: a code mailed to the customer's
+ * own address (the newest message, after the registration code), then the password with it.
+ */
+export async function setWithdrawPassword(
+  request: APIRequestContext,
+  customer: { email: string; token: string },
+  password: string,
+): Promise<void> {
+  const base = customerBase();
+  const auth = { authorization: `Bearer ${customer.token}` };
+  const before = await latestCode(customer.email);
+  const sent = await request.post(`${base}/swx/customer/login/sendCode`, {
+    headers: auth,
+    data: { purpose: 'withdrawPassword', channel: 'email' },
+  });
+  if (!sent.ok()) throw new Error(`sendCode: ${await sent.text()}`);
+  let code = before;
+  for (let i = 0; i < 75 && code === before; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    code = await latestCode(customer.email);
+  }
+  const reply = await request.post(`${base}/swx/customer/user/repasswordTx`, {
+    headers: auth,
+    data: { channel: 'email', code, password, confirmPassword: password },
+  });
+  const body = (await reply.json()) as { code: number };
+  if (body.code !== 200 && body.code !== 20005)
+    throw new Error(`repasswordTx: ${JSON.stringify(body)}`);
+}

@@ -94,7 +94,7 @@ test.describe('accounts in every language', () => {
       await profile.switchMode('real');
       expect(await rawKeys(page)).toEqual([]);
 
-      for (const path of ['info', 'kyc', 'notifications', 'invite'] as const) {
+      for (const path of ['info', 'kyc', 'notifications', 'invite', 'balance'] as const) {
         await profile.open(path);
         expect(await rawKeys(page), `${locale} ${path}`).toEqual([]);
       }

@@ -126,7 +126,9 @@ export const listTransactions = route({
   method: 'GET',
   path: '/swx/customer/user/listTransactions',
   query: PageQuery.extend({
-    product: z.enum(['spot', 'contract', 'options', 'convert', 'demo', 'other']).optional(),
+    product: z
+      .enum(['spot', 'contract', 'options', 'convert', 'funding', 'demo', 'other'])
+      .optional(),
     asset: z
       .string()
       .regex(/^[A-Za-z0-9]{2,12}$/)

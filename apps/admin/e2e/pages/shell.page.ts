@@ -7,6 +7,9 @@ export type SectionName =
   | 'Instruments'
   | 'Options products'
   | 'Orders'
+  | 'Deposits'
+  | 'Withdrawals'
+  | 'Deposit addresses'
   | 'Content'
   | 'Audit log';
 

@@ -150,6 +150,32 @@ export const router = createBrowserRouter(
                   ],
                 },
                 {
+                  element: <RoleGate section="funding" />,
+                  children: [
+                    {
+                      path: 'funding/deposits',
+                      lazy: () =>
+                        import('../features/funding/pages/deposits-page').then((m) => ({
+                          Component: m.DepositsPage,
+                        })),
+                    },
+                    {
+                      path: 'funding/withdrawals',
+                      lazy: () =>
+                        import('../features/funding/pages/withdrawals-page').then((m) => ({
+                          Component: m.WithdrawalsPage,
+                        })),
+                    },
+                    {
+                      path: 'funding/addresses',
+                      lazy: () =>
+                        import('../features/funding/pages/addresses-page').then((m) => ({
+                          Component: m.AddressesPage,
+                        })),
+                    },
+                  ],
+                },
+                {
                   element: <RoleGate section="content" />,
                   children: [
                     {

@@ -19,6 +19,9 @@ const NAV: readonly { section: Section; to: string; label: MessageKey }[] = [
   { section: 'instruments', to: '/instruments', label: 'nav.instruments' },
   { section: 'options', to: '/options', label: 'nav.options' },
   { section: 'orders', to: '/orders', label: 'nav.orders' },
+  { section: 'funding', to: '/funding/deposits', label: 'nav.deposits' },
+  { section: 'funding', to: '/funding/withdrawals', label: 'nav.withdrawals' },
+  { section: 'funding', to: '/funding/addresses', label: 'nav.addresses' },
   { section: 'content', to: '/content', label: 'nav.content' },
   { section: 'audit', to: '/audit', label: 'nav.audit' },
 ];

@@ -1,9 +1,4 @@
-import {
-  ClientMessage,
-  type ServerMessage,
-  type TickMessage,
-  type UserEventType,
-} from '@swx/contract';
+import { ClientMessage, type ServerMessage, type TickMessage, UserEventType } from '@swx/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -19,7 +14,7 @@ export const USER_EVENTS_CHANNEL = 'user-events';
 
 const UserEventEnvelope = z.object({
   userId: z.number().int(),
-  type: z.enum(['order', 'balance', 'notification']),
+  type: UserEventType,
   data: z.record(z.string(), z.unknown()),
 });
 

@@ -21,6 +21,7 @@ export const PROFILE_PATHS = {
   kyc: '/profile/kyc',
   notifications: '/profile/notification',
   invite: '/profile/invite',
+  balance: '/profile/balance',
 };
 
 /** A file for `setInputFiles`: a name, its type and its bytes. */

@@ -32,6 +32,7 @@ describe('route registry', () => {
         '/profile/notification',
         '/profile/invite',
         '/profile/exchange',
+        '/profile/balance',
         '/profile/balancebb',
         '/profile/orders',
         '/profile/records',

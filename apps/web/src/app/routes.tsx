@@ -145,6 +145,10 @@ export const routes: readonly AppRoute[] = [
     page: lazyPage(() => import('../features/profile/pages/exchange-page'), ['profile']),
   },
   {
+    path: paths.balance,
+    page: lazyPage(() => import('../features/profile/pages/balance-page'), ['profile']),
+  },
+  {
     path: paths.coinAccount,
     page: lazyPage(
       () => import('../features/profile/pages/coin-account-page'),

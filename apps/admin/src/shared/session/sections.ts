@@ -3,7 +3,7 @@ import type { StaffRole } from '@swx/contract';
 /**
  * Which roles may open each back-office section. The sidebar hides what a role cannot use and
  * the routes refuse it; the server refuses it too (10108), which is what actually protects data.
- * Finance reviewers get their own section in a later release. KYC reviewers read customers (to
+ * Finance reviews deposits and withdrawals and sets the receiving addresses. KYC reviewers read customers (to
  * see whom a submission belongs to) but only admin and support change them (users.rules.ts).
  */
 export const SECTION_ROLES = {
@@ -16,6 +16,7 @@ export const SECTION_ROLES = {
   instruments: ['admin'],
   options: ['admin'],
   orders: ['admin', 'finance', 'support'],
+  funding: ['admin', 'finance'],
   content: ['admin', 'support'],
   audit: ['admin'],
 } as const satisfies Record<string, 'everyone' | readonly StaffRole[]>;

@@ -1,11 +1,17 @@
-import type {
-  AdminDepositAddress,
-  Deposit,
-  DepositAddress,
-  FundingCoin,
-  RechargeFields,
+import {
+  addressValid,
+  fundingAmountValid,
+  lastSixMatches,
+  networkCarries,
+  txHashValid,
+  type AdminDepositAddress,
+  type Deposit,
+  type DepositAddress,
+  type FundingCoin,
+  type RechargeFields,
 } from '@swx/contract';
 import { dec } from '@swx/money';
+import { toString as qrToString } from 'qrcode';
 import { AppError } from '../../platform/errors';
 import { uniqueViolation } from '../../platform/db';
 import { publishUserEvent } from '../../platform/socket-hub';
@@ -24,14 +30,7 @@ import {
   type AddressRow,
   type DepositRow,
 } from './funding.repo';
-import {
-  addressValid,
-  amountProblem,
-  carries,
-  hashValid,
-  lastSixMatches,
-  normalizeHash,
-} from './funding.rules';
+import { normalizeHash } from './funding.rules';
 
 const EXTENSION = { jpeg: 'jpg', png: 'png', jp2: 'jp2', j2k: 'j2k' } as const;
 
@@ -49,6 +48,7 @@ export async function listDepositAddresses(deps: FundingDeps): Promise<DepositAd
       network: r.network as DepositAddress['network'],
       address: r.address,
       minAmount: await minimumOf(deps, r.coin as FundingCoin),
+      qrSvg: await qrToString(r.address, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
     })),
   );
 }
@@ -84,11 +84,13 @@ export async function submitDeposit(
   proof: Buffer | undefined,
 ): Promise<Deposit> {
   const { coin, network } = fields;
-  const address = carries(coin, network) ? await selectAddress(deps.db, coin, network) : undefined;
+  const address = networkCarries(coin, network)
+    ? await selectAddress(deps.db, coin, network)
+    : undefined;
   if (!address?.enabled) throw new AppError(10144);
-  if (amountProblem(fields.amount, coin)) throw new AppError(10148);
+  if (!fundingAmountValid(fields.amount, coin)) throw new AppError(10148);
   if (dec(fields.amount).lt(await minimumOf(deps, coin))) throw new AppError(10139);
-  if (!hashValid(network, fields.txHash)) throw new AppError(10141);
+  if (!txHashValid(network, fields.txHash)) throw new AppError(10141);
   if (!lastSixMatches(fields.txHash, fields.lastSix)) throw new AppError(10142);
   const txHash = normalizeHash(fields.txHash);
   if (await selectDepositByHash(deps.db, network, txHash)) throw new AppError(10140);
@@ -169,7 +171,7 @@ export async function saveAddressForStaff(
     enabled: boolean;
   },
 ): Promise<AdminDepositAddress> {
-  if (!carries(input.coin, input.network)) throw new AppError(10144);
+  if (!networkCarries(input.coin, input.network)) throw new AppError(10144);
   if (!addressValid(input.network, input.address)) throw new AppError(10143);
   const row = await deps.db.transaction(async (tx) => {
     const before = await selectAddress(tx, input.coin, input.network);

@@ -162,6 +162,7 @@ describe('receiving addresses', () => {
         network: 'ERC20',
         address: ETH_ADDRESS,
         minAmount: '0.2',
+        qrSvg: expect.stringContaining('<svg'),
       },
       {
         id: expect.any(Number),
@@ -169,8 +170,16 @@ describe('receiving addresses', () => {
         network: 'ERC20',
         address: ETH_ADDRESS,
         minAmount: '120',
+        qrSvg: expect.stringContaining('<svg'),
       },
-      { id: expect.any(Number), coin: 'USDT', network: 'TRC20', address: TRON, minAmount: '120' },
+      {
+        id: expect.any(Number),
+        coin: 'USDT',
+        network: 'TRC20',
+        address: TRON,
+        minAmount: '120',
+        qrSvg: expect.stringContaining('<svg'),
+      },
     ]);
   });
 });

@@ -1,4 +1,12 @@
-import type { FundingCoin, Withdrawal, WithdrawalBody } from '@swx/contract';
+import {
+  addressValid,
+  fundingAmountValid,
+  networkCarries,
+  withdrawalFigures,
+  type FundingCoin,
+  type Withdrawal,
+  type WithdrawalBody,
+} from '@swx/contract';
 import { dec } from '@swx/money';
 import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
@@ -13,14 +21,7 @@ import {
   selectWithdrawalPage,
   type WithdrawalRow,
 } from './funding.repo';
-import {
-  addressValid,
-  afterFailure,
-  amountProblem,
-  carries,
-  maskAccount,
-  withdrawalFigures,
-} from './funding.rules';
+import { afterFailure, maskAccount } from './funding.rules';
 
 export function toWithdrawal(row: WithdrawalRow, fullAccount = false): Withdrawal {
   return {
@@ -63,7 +64,8 @@ function destination(body: WithdrawalBody) {
       holderName,
     };
   }
-  if (!carries(body.coin, body.network) || body.network === undefined) throw new AppError(10144);
+  if (!networkCarries(body.coin, body.network) || body.network === undefined)
+    throw new AppError(10144);
   const address = body.address?.trim() ?? '';
   if (!address) throw new AppError(10021);
   if (!addressValid(body.network, address)) throw new AppError(10143);
@@ -110,7 +112,7 @@ export async function submitWithdrawal(
   body: WithdrawalBody,
 ): Promise<Withdrawal> {
   const to = destination(body);
-  if (amountProblem(body.amount, to.coin)) throw new AppError(10148);
+  if (!fundingAmountValid(body.amount, to.coin)) throw new AppError(10148);
   const amount = dec(body.amount).toFixed();
   const feeRate = dec(String(await deps.params.get('withdraw_fee_rate'))).toFixed();
   const figures = withdrawalFigures(amount, feeRate, to.coin);

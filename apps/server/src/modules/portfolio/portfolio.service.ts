@@ -1,10 +1,4 @@
-import type {
-  AssetInfo,
-  LedgerEntry,
-  ProfitTotal,
-  ProfitWindow,
-  TradeProduct,
-} from '@swx/contract';
+import type { AssetInfo, LedgerEntry, ProfitTotal, ProfitWindow } from '@swx/contract';
 import { dec, type Dec } from '@swx/money';
 import { selectFeesPaid, selectUserBalances, selectUserEntries } from '../ledger';
 import type { TradingDeps, TradingModule } from '../triggers';
@@ -12,7 +6,17 @@ import type { TradingDeps, TradingModule } from '../triggers';
 type Mode = 'real' | 'demo';
 const USDT = 'USDT';
 const BUCKETS = ['available', 'frozen', 'margin', 'options', 'earn'] as const;
-const PRODUCT_PREFIXES = ['spot', 'contract', 'options', 'convert', 'demo'] as const;
+/** Which ledger reasons belong to which product of the transaction record. */
+const PRODUCT_KINDS = {
+  spot: ['spot.'],
+  contract: ['contract.'],
+  options: ['options.'],
+  convert: ['convert.'],
+  funding: ['deposit', 'withdraw.'],
+  demo: ['demo.'],
+} as const;
+type Product = keyof typeof PRODUCT_KINDS;
+const ALL_KINDS = Object.values(PRODUCT_KINDS).flat();
 
 /** The feed price of `<asset>USDT` now (USDT itself is 1); undefined without one. */
 export function priceOf(deps: TradingDeps, asset: string): string | undefined {
@@ -142,10 +146,12 @@ function fixed(values: Record<ProfitWindow, Dec>): Record<ProfitWindow, string> 
   };
 }
 
-/** The product a ledger reason belongs to: the first part of its kind. */
+/** The product a ledger reason belongs to, by the start of its kind. */
 function productOf(kind: string): string {
-  const prefix = kind.split('.')[0] ?? '';
-  return (PRODUCT_PREFIXES as readonly string[]).includes(prefix) ? prefix : 'other';
+  const found = Object.entries(PRODUCT_KINDS).find(([, starts]) =>
+    starts.some((start) => kind.startsWith(start)),
+  );
+  return found?.[0] ?? 'other';
 }
 
 export async function transactions(
@@ -155,7 +161,7 @@ export async function transactions(
   q: {
     page: number;
     pageSize: number;
-    product?: TradeProduct | 'demo' | 'other' | undefined;
+    product?: Product | 'other' | undefined;
     asset?: string | undefined;
   },
 ) {
@@ -163,8 +169,8 @@ export async function transactions(
     q.product === undefined
       ? undefined
       : q.product === 'other'
-        ? { prefixes: PRODUCT_PREFIXES.map((p) => `${p}.`), exclude: true }
-        : { prefixes: [`${q.product}.`] };
+        ? { prefixes: ALL_KINDS, exclude: true }
+        : { prefixes: PRODUCT_KINDS[q.product] };
   const { rows, total } = await selectUserEntries(deps.db, {
     userId,
     mode,

@@ -20,6 +20,7 @@ export const paths = {
   profileInfo: '/profile/info',
   invite: '/profile/invite',
   exchange: '/profile/exchange',
+  balance: '/profile/balance',
   coinAccount: '/profile/balancebb',
   orders: '/profile/orders',
   records: '/profile/records',

@@ -252,6 +252,7 @@ export class RealtimeClient {
       case 'order':
       case 'balance':
       case 'notification':
+      case 'funding':
         for (const listener of this.userListeners) listener(message);
         break;
       case 'error':

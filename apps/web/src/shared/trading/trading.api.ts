@@ -21,6 +21,7 @@ import {
   type OptionsOrder,
   type SpotOrder,
 } from '@swx/contract';
+import type { z } from 'zod';
 import { api } from '../api/api';
 
 /** Typed calls of the trading routes. Money-moving calls take the key of one confirmed intent. */
@@ -82,7 +83,7 @@ export const tradingApi = {
 };
 
 export const PAGE = 20;
-export type TransactionProduct = 'spot' | 'contract' | 'options' | 'convert' | 'demo' | 'other';
+export type TransactionProduct = NonNullable<z.input<typeof listTransactions.query>['product']>;
 
 function spotBody(body: {
   code: string;

@@ -1,5 +1,4 @@
 import type { InvitedFriend } from '@swx/contract';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { useApiQuery } from '../../../shared/api/use-api-query';
@@ -7,12 +6,11 @@ import { Button } from '../../../shared/ui/button';
 import { formatDate } from '../../../shared/format/format-date';
 import { Icon } from '../../../shared/ui/icons';
 import { EmptyState, ListSkeleton } from '../../../shared/ui/list';
-import { Num } from '../../../shared/ui/num';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { toast } from '../../../shared/ui/toast-store';
 import { fetchInviteInfo } from '../api/profile.api';
 import { ProfileFrame, ProfileHeading } from '../components/profile-heading';
 import { ProfileIcon } from '../components/profile-icons';
+import { CopyRow } from '../components/copy-row';
 import { RequireLogin } from '../components/require-login';
 
 type Friend = z.infer<typeof InvitedFriend>;
@@ -32,15 +30,6 @@ export default function InvitePage() {
       <Invite />
     </RequireLogin>
   );
-}
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function Invite() {
@@ -144,60 +133,6 @@ function Invite() {
         </div>
       )}
     </ProfileFrame>
-  );
-}
-
-function CopyRow({
-  label,
-  value,
-  testId,
-  large = false,
-}: {
-  label: string;
-  value: string | undefined;
-  testId: string;
-  large?: boolean;
-}) {
-  const { t } = useTranslation('profile');
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="text-sm text-muted">{label}</span>
-      <div className="flex items-center gap-2 rounded-lg border border-line-strong bg-subtle ps-3">
-        {value ? (
-          <Num
-            className={`min-w-0 flex-1 py-2 ${large ? 'font-mono text-lg font-semibold tracking-widest' : 'text-sm break-all'}`}
-          >
-            <span data-testid={testId}>{value}</span>
-          </Num>
-        ) : (
-          <Skeleton className="h-5 flex-1" />
-        )}
-        <Button
-          variant="ghost"
-          className="min-h-11 shrink-0"
-          disabled={!value}
-          aria-label={t('invite.copyLabel', { what: label })}
-          onClick={() => {
-            if (!value) return;
-            void copyText(value).then((ok) => {
-              if (ok) {
-                setCopied(true);
-                setTimeout(() => setCopied(false), 2000);
-                toast.success(t('invite.copied', { what: label }));
-              } else toast.error(t('invite.copyFailed'));
-            });
-          }}
-          data-testid={`copy-${testId}`}
-        >
-          {copied ? (
-            <Icon name="check" className="size-5 text-success" />
-          ) : (
-            <ProfileIcon name="copy" className="size-5" />
-          )}
-        </Button>
-      </div>
-    </div>
   );
 }
 

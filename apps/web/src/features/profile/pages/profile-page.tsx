@@ -181,6 +181,12 @@ function AccountLinks() {
         ) : null,
     },
     {
+      id: 'balance',
+      path: paths.balance,
+      label: t('home.links.balance'),
+      icon: { kit: 'wallet' },
+    },
+    {
       id: 'coins',
       path: paths.coinAccount,
       label: t('home.links.coins'),

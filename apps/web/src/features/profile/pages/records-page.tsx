@@ -11,7 +11,16 @@ import { PagedList } from '../components/paged-list';
 import { ProfileFrame, ProfileHeading } from '../components/profile-heading';
 import { RequireLogin } from '../components/require-login';
 
-const FILTERS = ['all', 'spot', 'contract', 'options', 'convert', 'demo', 'other'] as const;
+const FILTERS = [
+  'all',
+  'spot',
+  'contract',
+  'options',
+  'convert',
+  'funding',
+  'demo',
+  'other',
+] as const;
 type Filter = (typeof FILTERS)[number];
 
 /** Ledger reasons the screen names; a newer one shows its technical name until translated. */
@@ -30,6 +39,10 @@ const KNOWN_KINDS = new Set([
   'convert.accept',
   'demo.grant',
   'demo.reset',
+  'deposit',
+  'withdraw.freeze',
+  'withdraw.pay',
+  'withdraw.return',
 ]);
 
 /**

@@ -1,28 +1,25 @@
 import { useCallback, useEffect, useState } from 'react';
-import { isApiError } from '../../../shared/api/api-error';
-import { fetchKycImage } from './kyc-image.api';
+import { isApiError } from './api-error';
+import { fetchPrivateImage } from './private-image';
 
-export type KycImageState =
+export type PrivateImageState =
   | { status: 'loading' }
   | { status: 'ready'; url: string; type: string }
   | { status: 'failed'; message: string };
 
 /**
- * One image of a submission as an object URL, revoked when the image changes or the component
- * unmounts (an identity document should not outlive the screen that showed it).
+ * A private image as an object URL, revoked when the path changes or the component unmounts (an
+ * identity document or a payment proof should not outlive the screen that showed it).
  */
-export function useKycImage(
-  submissionId: number,
-  fileId: number,
-): KycImageState & { retry: () => void } {
-  const [state, setState] = useState<KycImageState>({ status: 'loading' });
+export function usePrivateImage(path: string): PrivateImageState & { retry: () => void } {
+  const [state, setState] = useState<PrivateImageState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
     let url: string | undefined;
     setState({ status: 'loading' });
-    fetchKycImage(submissionId, fileId, controller.signal).then(
+    fetchPrivateImage(path, controller.signal).then(
       (blob) => {
         if (controller.signal.aborted) return;
         url = URL.createObjectURL(blob);
@@ -40,7 +37,7 @@ export function useKycImage(
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [submissionId, fileId, attempt]);
+  }, [path, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { ...state, retry };

@@ -1,27 +1,23 @@
-import { ADMIN_KYC_FILE_PATH, ErrorReply } from '@swx/contract';
-import { t } from '../../../i18n/translate';
-import { ApiError } from '../../../shared/api/api-error';
-import { fillPath } from '../../../shared/api/request-url';
-import { sessionStore } from '../../../shared/session/session-store';
+import { ErrorReply } from '@swx/contract';
+import { t } from '../../i18n/translate';
+import { ApiError } from './api-error';
+import { sessionStore } from '../session/session-store';
 
 const SESSION_ENDED = 401;
 
 /**
- * The bytes of one image of a submission. Not a JSON route, so not `apiCall`: the image needs the
- * staff Authorization header, which an <img src> cannot send, hence a fetch and a Blob.
+ * The bytes of a private image (a KYC document, a deposit proof). Not a JSON route, so not
+ * `apiCall`: the image needs the staff Authorization header, which an <img src> cannot send,
+ * hence a fetch and a Blob.
  */
-export async function fetchKycImage(
-  submissionId: number,
-  fileId: number,
-  signal: AbortSignal,
-): Promise<Blob> {
+export async function fetchPrivateImage(path: string, signal: AbortSignal): Promise<Blob> {
   const headers: Record<string, string> = { accept: 'image/*' };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
 
   let response: Response;
   try {
-    response = await fetch(fillPath(ADMIN_KYC_FILE_PATH, { id: submissionId, fileId }), {
+    response = await fetch(path, {
       headers,
       signal,
       credentials: 'same-origin',
@@ -36,7 +32,7 @@ export async function fetchKycImage(
 
   // A refusal comes as the usual envelope: 401 ends the session as everywhere else.
   let code = response.status;
-  let message = t('kyc.image.failed');
+  let message = t('api.imageFailed');
   if (type.includes('json')) {
     const refusal = ErrorReply.safeParse(await response.json().catch(() => undefined));
     if (refusal.success) {
