@@ -98,7 +98,9 @@ async function shoot(browser, baseUrl, { device, lang, theme = 'light', width, p
   const problems = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
-  for (const { name, path, ready } of pages) {
+  // SHOTS=balance,orders photographs only the named pages (a quick look at one screen).
+  const only = process.env.SHOTS?.split(',');
+  for (const { name, path, ready } of pages.filter((p) => !only || only.includes(p.name))) {
     await page.goto(`${baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
     if (ready) await page.locator(ready).first().waitFor();
@@ -159,6 +161,9 @@ async function main() {
       { name: 'profile-kyc', path: '/profile/kyc', ready: '[data-testid="kyc-form"]' },
       { name: 'notifications', path: '/profile/notification', ready: '[data-notification]' },
       { name: 'invite', path: '/profile/invite', ready: '[data-testid="invite-qr"]' },
+      { name: 'balance', path: '/profile/balance', ready: '[data-testid="balance-total"]' },
+      { name: 'orders', path: '/profile/orders', ready: 'h1' },
+      { name: 'records', path: '/profile/records', ready: 'h1' },
     ];
     const token = await registerCustomer(server.baseUrl, inbox.inboxUrl);
     const byName = (...names) => pages.filter((p) => names.includes(p.name));

@@ -598,6 +598,18 @@ test.describe.serial('back office on a fresh database', () => {
       expect(available).toBe(400);
     });
 
+    await test.step('finance reads the customer’s ledger from the customer detail', async () => {
+      const info = await request.post(`${customerBase()}/swx/customer/user/getUserInfo`, {
+        headers: auth,
+      });
+      const { id } = ((await info.json()) as { result: { id: number } }).result;
+      await page.goto(`/admin/users/${id}`);
+      const rows = page.getByTestId('ledger-row');
+      await expect(rows.filter({ hasText: 'withdraw.pay' })).toHaveCount(1);
+      await expect(rows.filter({ hasText: 'withdraw.return' })).toHaveCount(2);
+      await expect(rows.filter({ hasText: 'deposit' }).first()).toContainText('+500');
+    });
+
     await phone.close();
     expect(customerErrors.messages).toEqual([]);
     await page.waitForLoadState('networkidle');

@@ -87,6 +87,8 @@ for (const lang of ['en', 'ar'] as const) {
 }
 
 test('the page does not scroll sideways at 320 px, in English and Arabic', async ({ page }) => {
+  // Eight full page loads: on a busy CI machine that is more than the default 30 s.
+  test.setTimeout(90_000);
   await page.setViewportSize({ width: 320, height: 700 });
   const app = new AppPage(page);
   for (const path of [

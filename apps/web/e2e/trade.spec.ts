@@ -6,6 +6,10 @@ import { coinPath, listMarkets } from './pages/markets.page';
 
 const tr = (key: string, locale = 'en') => text(locale, 'trade', key);
 
+// Each test places and settles several orders through the UI: more than the default 30 s on a
+// busy CI machine.
+test.describe.configure({ timeout: 90_000 });
+
 /** A fresh customer signed in, in demo mode (the registration's demo grant is the balance). */
 async function signInDemo(page: Page, request: Parameters<typeof registerCustomer>[0]) {
   const customer = await registerCustomer(request);
@@ -35,7 +39,8 @@ function ordersTab(page: Page, key: string) {
 async function openPanel(page: Page, projectName: string) {
   if (isMobileProject(projectName)) await page.getByTestId('open-order-sheet').click();
   const panel = page.getByTestId('order-panel');
-  await expect(panel).toBeVisible();
+  // The first render waits for the instrument's terms and the balances: slower on a busy machine.
+  await expect(panel).toBeVisible({ timeout: 15_000 });
   return panel;
 }
 

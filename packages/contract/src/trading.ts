@@ -138,6 +138,15 @@ export const listTransactions = route({
   reply: envelope(pageOf(LedgerEntry)),
 });
 
+/** Staff read a customer's ledger entries (finance, support) from the customer detail. */
+export const listUserLedger = route({
+  method: 'GET',
+  path: '/swx/admin/users/:id/ledger',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  query: PageQuery.extend({ mode: z.enum(['real', 'demo']).default('real') }),
+  reply: envelope(pageOf(LedgerEntry)),
+});
+
 /**
  * Anyone can check a deciding tick: what was recorded, and (while the simulator feeds the
  * instrument) the same second's price recomputed from the published seed.

@@ -3,12 +3,13 @@ import type { StaffRole } from '@swx/contract';
 /**
  * Which roles may open each back-office section. The sidebar hides what a role cannot use and
  * the routes refuse it; the server refuses it too (10108), which is what actually protects data.
- * Finance reviews deposits and withdrawals and sets the receiving addresses. KYC reviewers read customers (to
- * see whom a submission belongs to) but only admin and support change them (users.rules.ts).
+ * Finance reviews deposits and withdrawals and sets the receiving addresses. KYC reviewers and
+ * finance read customers (whom a submission belongs to; a customer's ledger) but only admin and
+ * support change them (users.rules.ts).
  */
 export const SECTION_ROLES = {
   overview: 'everyone',
-  users: ['admin', 'support', 'kyc'],
+  users: ['admin', 'support', 'kyc', 'finance'],
   kyc: ['admin', 'kyc'],
   outbox: ['admin', 'support'],
   staff: ['admin'],

@@ -452,6 +452,13 @@ describe('permissions and the statement', () => {
       expect((await t.app.inject({ url, headers: a.auth })).json<Reply>().code).toBe(401);
       expect((await t.app.inject({ url, headers: kyc })).json<Reply>().code).toBe(10108);
     }
+    const ledger = `/swx/admin/users/${a.user.id}/ledger?mode=real`;
+    expect((await t.app.inject({ url: ledger, headers: kyc })).json<Reply>().code).toBe(10108);
+    expect((await t.app.inject({ url: ledger, headers: a.auth })).json<Reply>().code).toBe(401);
+    const entries = await t.app.inject({ url: ledger, headers: finance });
+    expect(
+      entries.json<Reply<{ list: { kind: string; product: string }[] }>>().result.list[0],
+    ).toMatchObject({ kind: 'withdraw.freeze', product: 'funding' });
     const queue = await t.app.inject({
       url: `/swx/admin/funding/withdrawals?state=pending&userId=${a.user.id}`,
       headers: finance,

@@ -3,6 +3,7 @@ import {
   getProfitTotal,
   listAssets as listAssetsRoute,
   listTransactions,
+  listUserLedger,
 } from '@swx/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userIdOf } from '../../platform/http';
@@ -50,6 +51,22 @@ export function portfolioRoutes(
       },
       async (request) =>
         ok(request, await transactions(deps, userIdOf(request), request.mode, request.query)),
+    );
+    app.get(
+      listUserLedger.path,
+      {
+        config: { auth: 'staff', roles: ['finance', 'support'] },
+        schema: {
+          tags: ['admin'],
+          params: listUserLedger.params,
+          querystring: listUserLedger.query,
+          response: { 200: listUserLedger.reply },
+        },
+      },
+      async (request) => {
+        const { mode, page, pageSize } = request.query;
+        return ok(request, await transactions(deps, request.params.id, mode, { page, pageSize }));
+      },
     );
   };
 }

@@ -68,7 +68,10 @@ async function detailOf(db: Executor, id: number, now = new Date()): Promise<Adm
 /** Customers in the back office: admin and support manage; KYC reviewers may read. */
 export function usersAdminRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
-    const readers = { auth: 'staff' as const, roles: ['support' as const, 'kyc' as const] };
+    const readers = {
+      auth: 'staff' as const,
+      roles: ['support' as const, 'kyc' as const, 'finance' as const],
+    };
     const managers = { auth: 'staff' as const, roles: ['support' as const] };
     app.get(
       listUsers.path,

@@ -2,6 +2,7 @@ import { getUser } from '@swx/contract';
 import { Link, useLocation, useParams } from 'react-router';
 import { t } from '../../../i18n/translate';
 import { useApiQuery } from '../../../shared/api/use-api-query';
+import { LedgerTable } from '../components/ledger-table';
 import { useSession } from '../../../shared/session/use-session';
 import { Badge } from '../../../shared/ui/badge';
 import { Button } from '../../../shared/ui/button';
@@ -32,6 +33,9 @@ function BackLink() {
     </Link>
   );
 }
+
+/** Who reads a customer's ledger (the server's rule: admin, finance, support). */
+const LEDGER_READERS: readonly string[] = ['admin', 'finance', 'support'];
 
 function UserDetail({ id }: { id: number }) {
   const { me } = useSession();
@@ -176,6 +180,11 @@ function UserDetail({ id }: { id: number }) {
       <div className="mt-4">
         <BalancesTable user={item} />
       </div>
+      {me && me.roles.some((r) => LEDGER_READERS.includes(r)) ? (
+        <div className="mt-6">
+          <LedgerTable userId={item.id} />
+        </div>
+      ) : null}
     </>
   );
 }
