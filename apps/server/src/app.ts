@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const funding: FundingDeps = {
     ...{ db, bus, params, markets, store, maxBytes, usernames },
     users: { withdrawPasswordHash: withdrawPasswordHashOf, markFunded },
+    chain: { ethRpcUrl: config.ETH_RPC_URL, usdtContract: config.USDT_ERC20_CONTRACT },
   };
   await app.register(fundingRoutes(funding));
   await app.register(fundingAdminRoutes(funding));

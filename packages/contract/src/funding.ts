@@ -280,6 +280,8 @@ export const StaffDeposit = Deposit.extend({
   lastSix: z.string(),
   /** Where staff read the proof image (a staff route). */
   proofUrl: z.string(),
+  /** Whether the chain can be asked about this deposit (an RPC endpoint for its network). */
+  chainCheck: z.boolean(),
   chain: ChainFacts.nullable(),
 });
 export type StaffDeposit = z.infer<typeof StaffDeposit>;
@@ -319,6 +321,14 @@ export const reviewDeposit = route({
   path: '/swx/admin/funding/deposits/:id/review',
   params: z.object({ id: z.coerce.number().int().positive() }),
   body: Decision,
+  reply: envelope(StaffDeposit),
+});
+
+/** Asks the chain about a deposit's transaction (read calls only) and keeps what it said. */
+export const checkDepositChain = route({
+  method: 'POST',
+  path: '/swx/admin/funding/deposits/:id/chain',
+  params: z.object({ id: z.coerce.number().int().positive() }),
   reply: envelope(StaffDeposit),
 });
 

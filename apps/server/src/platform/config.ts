@@ -72,6 +72,11 @@ export const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default('SWX <no-reply@swx.local>'),
   /** SMS: a provider endpoint that receives POST { to, text }; without it SMS go to the outbox. */
   SMS_WEBHOOK_URL: z.string().url().optional(),
+  /** The USDT token contract on Ethereum (mainnet by default). */
+  USDT_ERC20_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   /** Google login: shown only when a client id is configured. */
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -80,7 +85,7 @@ export const ConfigSchema = z.object({
   GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   /** Sign-In with Ethereum. */
   WALLET_LOGIN: bool.default(true),
-  /** JSON-RPC endpoint for ERC-1271 smart-contract wallet signatures (plain accounts need none). */
+  /** Ethereum JSON-RPC: ERC-1271 wallet signatures, and the chain facts of ERC-20 deposits. */
   ETH_RPC_URL: z.string().url().optional(),
   /** Private uploads (KYC images) live under DATA_DIR/uploads. */
   UPLOAD_MAX_BYTES: z.coerce

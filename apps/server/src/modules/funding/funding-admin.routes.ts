@@ -1,5 +1,6 @@
 import {
   ADMIN_DEPOSIT_PROOF_PATH,
+  checkDepositChain,
   listAdminDepositAddresses,
   listStaffDeposits,
   listStaffWithdrawals,
@@ -14,6 +15,7 @@ import { ok } from '../../platform/reply';
 import { listAddressesForStaff, readProof, saveAddressForStaff } from './deposits.service';
 import type { FundingDeps } from './funding.deps';
 import {
+  checkChainForStaff,
   reviewDepositForStaff,
   reviewWithdrawalForStaff,
   staffDeposits,
@@ -88,6 +90,18 @@ export function fundingAdminRoutes(deps: FundingDeps): FastifyPluginAsyncZod {
           request,
           await reviewDepositForStaff(deps, staffActorOf(request), request.params.id, request.body),
         ),
+    );
+    app.post(
+      checkDepositChain.path,
+      {
+        config: finance,
+        schema: {
+          tags,
+          params: checkDepositChain.params,
+          response: { 200: checkDepositChain.reply },
+        },
+      },
+      async (request) => ok(request, await checkChainForStaff(deps, request.params.id)),
     );
     app.get(
       listStaffWithdrawals.path,

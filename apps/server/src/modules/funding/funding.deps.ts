@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../platform/db';
 import type { FileStore } from '../../platform/storage';
 import type { MarketHub } from '../markets';
 import type { ParamsReader } from '../params';
+import type { ChainConfig } from './chain.service';
 
 /** What the funding module is built from; the users module lends two reads and one write. */
 export interface FundingDeps {
@@ -19,4 +20,5 @@ export interface FundingDeps {
     markFunded(db: Executor, userId: number, at: Date): Promise<void>;
   };
   usernames(ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
+  chain: ChainConfig;
 }

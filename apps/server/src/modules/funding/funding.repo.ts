@@ -59,6 +59,11 @@ export async function selectDeposit(db: Executor, id: number) {
   return row;
 }
 
+export async function saveChainFacts(db: Executor, id: number, chain: DepositRow['chain']) {
+  const [row] = await db.update(deposits).set({ chain }).where(eq(deposits.id, id)).returning();
+  return row;
+}
+
 export async function insertWithdrawal(db: Executor, values: typeof withdrawals.$inferInsert) {
   const [row] = await db.insert(withdrawals).values(values).returning();
   if (!row) throw new Error('withdrawal insert returned no row');

@@ -6,11 +6,13 @@ import { publishUserEvent } from '../../platform/socket-hub';
 import { recordAudit, type StaffActor } from '../audit';
 import { post, type PostingInput } from '../ledger';
 import { addNotification } from '../notifications';
+import { chainCheckable, chainFacts } from './chain.service';
 import { toDeposit } from './deposits.service';
 import type { FundingDeps } from './funding.deps';
 import {
   reviewDepositRow,
   reviewWithdrawalRow,
+  saveChainFacts,
   selectDeposit,
   selectDepositPage,
   selectWithdrawal,
@@ -28,8 +30,10 @@ type ReviewState = DepositRow['state'];
 const CUSTODY = { owner: 'system', name: 'custody' } as const;
 const FEES = { owner: 'system', name: 'fees' } as const;
 
-function staffDeposit(row: DepositRow, username: string): StaffDeposit {
-  return {
+const staffDeposit =
+  (deps: FundingDeps) =>
+  (row: DepositRow, username: string): StaffDeposit => ({
+    chainCheck: chainCheckable(deps.chain, row.network),
     ...toDeposit(row),
     userId: row.userId,
     username,
@@ -37,8 +41,7 @@ function staffDeposit(row: DepositRow, username: string): StaffDeposit {
     lastSix: row.lastSix,
     proofUrl: `/swx/admin/funding/deposits/${row.id}/proof`,
     chain: row.chain ?? null,
-  };
-}
+  });
 
 function staffWithdrawal(row: WithdrawalRow, username: string): StaffWithdrawal {
   return {
@@ -74,7 +77,12 @@ export async function staffDeposits(deps: FundingDeps, q: QueueQuery) {
     ...q,
     oldestFirst: q.state === 'pending',
   });
-  return { list: await named(deps, rows, staffDeposit), total, page: q.page, pageSize: q.pageSize };
+  return {
+    list: await named(deps, rows, staffDeposit(deps)),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function staffWithdrawals(deps: FundingDeps, q: QueueQuery) {
@@ -93,7 +101,7 @@ export async function staffWithdrawals(deps: FundingDeps, q: QueueQuery) {
 async function oneDeposit(deps: FundingDeps, id: number): Promise<StaffDeposit> {
   const row = await selectDeposit(deps.db, id);
   if (!row) throw new AppError(10101);
-  return (await named(deps, [row], staffDeposit))[0] as StaffDeposit;
+  return (await named(deps, [row], staffDeposit(deps)))[0] as StaffDeposit;
 }
 
 async function oneWithdrawal(deps: FundingDeps, id: number): Promise<StaffWithdrawal> {
@@ -306,4 +314,14 @@ export async function reviewWithdrawalForStaff(
     await announce(deps, outcome.row.userId, 'withdrawal', outcome.row.id, outcome.row.state);
   }
   return oneWithdrawal(deps, id);
+}
+
+/** Asks the chain about a deposit's transaction (read calls only) and keeps the answer on it. */
+export async function checkChainForStaff(deps: FundingDeps, id: number): Promise<StaffDeposit> {
+  const row = await selectDeposit(deps.db, id);
+  if (!row) throw new AppError(10101);
+  if (!chainCheckable(deps.chain, row.network)) throw new AppError(10126);
+  const facts = await chainFacts(deps.chain, row, new Date(deps.markets.now() * 1000));
+  await saveChainFacts(deps.db, id, facts);
+  return oneDeposit(deps, id);
 }

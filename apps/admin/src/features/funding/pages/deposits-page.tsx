@@ -10,6 +10,7 @@ import { PrivateImage } from '../../../shared/ui/private-image';
 import { TimeStamp } from '../../../shared/ui/time-stamp';
 import { toast } from '../../../shared/ui/toast-store';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { ChainFacts } from '../components/chain-facts';
 import { DecisionDialog, type Decision } from '../components/decision-dialog';
 import { QUEUE_PAGE_SIZE, QueueFrame, useQueueFilter } from '../components/queue-frame';
 import { StateBadge } from '../components/state-badge';
@@ -88,6 +89,19 @@ export function DepositsPage() {
                   <div className="mt-1 text-muted">
                     {t('funding.deposit.to', { address: d.address })}
                   </div>
+                  <ChainFacts
+                    deposit={d}
+                    onChecked={(checked) =>
+                      deposits.setData((page) =>
+                        page
+                          ? {
+                              ...page,
+                              list: page.list.map((x) => (x.id === checked.id ? checked : x)),
+                            }
+                          : page,
+                      )
+                    }
+                  />
                 </Td>
                 <Td className="w-48">
                   <PrivateImage
