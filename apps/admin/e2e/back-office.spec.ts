@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { BrowserErrors } from '../../../e2e-support/browser-errors';
 import { AuditPage } from './pages/audit.page';
@@ -19,6 +18,7 @@ import {
   submitKyc,
 } from '../../../e2e-support/customer';
 import { FundingPage } from './pages/funding.page';
+import { CustomerBalancePage } from './pages/customer-balance.page';
 import { toast } from './support/toast';
 import { newStaffPassword } from './support/totp';
 
@@ -451,12 +451,12 @@ test.describe.serial('back office on a fresh database', () => {
     expect(errors.messages).toEqual([]);
   });
 
-  test('finance: an address, a deposit approved, withdrawals paid and returned; the customer follows on a phone in Chinese', async ({
+  test('finance: an address, deposits approved, withdrawals paid and returned; customers follow in Chinese, English and Arabic on a phone and on the desktop', async ({
     page,
     browser,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     expect(fundsOneTimePassword, 'the first test created the finance member').not.toBe('');
     const errors = await BrowserErrors.watch(page);
     const login = new LoginPage(page);
@@ -471,147 +471,132 @@ test.describe.serial('back office on a fresh database', () => {
     const funding = new FundingPage(page);
     await shell.go('Deposit addresses');
     await funding.setAddress('USDT', 'TRC20', 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8');
+    const proof = await page.screenshot();
 
-    const customer = await registerCustomer(request);
-    await setWithdrawPassword(request, customer, '246810');
-    const auth = { authorization: `Bearer ${customer.token}` };
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      acceptDownloads: true,
-    });
-    const mobile = await phone.newPage();
-    const customerErrors = await BrowserErrors.watch(mobile);
-    await mobile.addInitScript((token) => {
-      sessionStorage.setItem('swx.introDismissed', '1');
-      localStorage.setItem('swx.token', token);
-      localStorage.setItem('swx.lang', 'zh-CN');
-      localStorage.setItem('swx.accountMode', 'real');
-    }, customer.token);
-    await mobile.goto(`${customerBase()}/profile/balance`);
+    const runs = [
+      ['zh-CN', 'phone'],
+      ['en', 'desktop'],
+      ['ar', 'phone'],
+      ['ar', 'desktop'],
+      ['en', 'phone'],
+      ['zh-CN', 'desktop'],
+    ] as const;
+    let firstCustomerId = 0;
+    for (const [index, [lang, layout]] of runs.entries()) {
+      const customer = await registerCustomer(request);
+      await setWithdrawPassword(request, customer, '246810');
+      const auth = { authorization: `Bearer ${customer.token}` };
+      const listed = async (route: 'listRecharge' | 'listWithdrwal') => {
+        const reply = await request.get(`${customerBase()}/swx/customer/user/${route}`, {
+          headers: auth,
+        });
+        return ((await reply.json()) as { result: { list: { orderNo: string }[] } }).result.list;
+      };
+      const screen = await CustomerBalancePage.open(browser, customer.token, lang, layout);
+      const hash = `${Date.now().toString(16).padStart(16, '0')}${index}${'7e'.repeat(23)}f`;
 
-    const hash = `${Date.now().toString(16).padStart(16, '0')}${'7e'.repeat(24)}`;
-    await test.step('the customer reports a deposit with a screenshot as proof', async () => {
-      await expect(mobile.getByTestId('deposit-address')).toHaveText(
-        'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-      );
-      await expect(mobile.getByTestId('deposit-minimum')).toContainText('120 USDT');
-      await mobile.getByTestId('deposit-amount').fill('100');
-      await mobile.getByTestId('deposit-hash').fill(hash);
-      await mobile.getByTestId('deposit-last-six').fill('123456');
-      await mobile.getByTestId('deposit-submit').click();
-      // Checked in the browser, in Chinese, before anything is sent.
-      await expect(mobile.getByText('金额低于该币种的最低充值额。')).toBeVisible();
-      await expect(mobile.getByText('后6位与交易哈希不一致。')).toBeVisible();
-      await mobile.getByTestId('deposit-amount').fill('500');
-      await mobile.getByTestId('deposit-last-six').fill(hash.slice(-6));
-      await mobile.getByTestId('deposit-proof').setInputFiles({
-        name: 'transfer.png',
-        mimeType: 'image/png',
-        buffer: await page.screenshot(),
+      await test.step(`${lang}, ${layout}: a deposit reported with a screenshot as proof`, async () => {
+        await expect(screen.page.getByTestId('deposit-address')).toHaveText(
+          'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+        );
+        await expect(screen.page.getByTestId('deposit-minimum')).toContainText('120 USDT');
+        await screen.fillDeposit('100', hash, '123456');
+        // Checked in the browser, in the customer's language, before anything is sent.
+        await expect(screen.page.getByText(screen.say('errors', '10139'))).toBeVisible();
+        await expect(screen.page.getByText(screen.say('errors', '10142'))).toBeVisible();
+        await screen.fillDeposit('500', hash, hash.slice(-6), proof);
+        await expect(screen.page.getByTestId('deposit-row').first()).toBeVisible();
       });
-      await expect(mobile.getByTestId('deposit-proof-preview')).toBeVisible();
-      await mobile.getByTestId('deposit-submit').click();
-      await expect(mobile.getByTestId('deposit-row').first()).toBeVisible();
-    });
-    const deposits = await request.get(`${customerBase()}/swx/customer/user/listRecharge`, {
-      headers: auth,
-    });
-    const deposit = ((await deposits.json()) as { result: { list: { orderNo: string }[] } }).result
-      .list[0];
-    expect(deposit).toBeDefined();
+      const [deposit] = await listed('listRecharge');
+      expect(deposit).toBeDefined();
 
-    await test.step('finance sees the proof and approves the deposit', async () => {
-      await shell.go('Deposits');
-      const row = funding.depositRow(deposit!.orderNo);
-      await expect(row).toContainText(customer.username);
-      await expect(row).toContainText(hash);
-      await expect(row.getByRole('img')).toBeVisible();
-      await funding.decide(row, 'Approve');
-      await expect(toast(page, `Deposit ${deposit!.orderNo} approved and credited.`)).toBeVisible();
-    });
-
-    await test.step('the balance shows it; two withdrawals go to review', async () => {
-      await mobile.reload();
-      const usdt = mobile.locator('[data-testid="balance-row"][data-asset="USDT"]');
-      await expect(usdt).toContainText('500');
-      await mobile.getByRole('tab', { name: '提现', exact: true }).click();
-      await mobile.getByTestId('withdraw-address').fill('TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf');
-      await mobile.getByTestId('withdraw-amount').fill('100');
-      await expect(mobile.getByTestId('withdraw-fee')).toHaveText('1 USDT');
-      await expect(mobile.getByTestId('withdraw-actual')).toHaveText('99 USDT');
-      await mobile.getByTestId('withdraw-password').fill('246810');
-      await mobile.getByTestId('withdraw-review').click();
-      await mobile.getByTestId('withdraw-confirm').click();
-      await expect(mobile.getByTestId('withdraw-confirm')).toBeHidden();
-      await mobile.getByRole('radio', { name: '银行账户' }).check();
-      await mobile.getByTestId('withdraw-bank-type').fill('SWIFT');
-      await mobile.getByTestId('withdraw-account').fill('DE89370400440532013000');
-      await mobile.getByTestId('withdraw-holder').fill('Li Wei');
-      await mobile.getByTestId('withdraw-amount').fill('50');
-      await mobile.getByTestId('withdraw-password').fill('246810');
-      await mobile.getByTestId('withdraw-review').click();
-      await mobile.getByTestId('withdraw-confirm').click();
-      await expect(mobile.getByTestId('withdraw-confirm')).toBeHidden();
-      await expect(usdt).toContainText('150');
-    });
-
-    const listed = await request.get(`${customerBase()}/swx/customer/user/listWithdrwal`, {
-      headers: auth,
-    });
-    const [bank, crypto] = ((await listed.json()) as { result: { list: { orderNo: string }[] } })
-      .result.list;
-    await test.step('finance pays one and returns the other', async () => {
-      await shell.go('Withdrawals');
-      await funding.decide(funding.withdrawalRow(crypto!.orderNo), 'Mark paid', 'tron-tx-e2e-1');
-      await expect(toast(page, `Withdrawal ${crypto!.orderNo} recorded as paid.`)).toBeVisible();
-      await funding.decide(
-        funding.withdrawalRow(bank!.orderNo),
-        'Reject',
-        'The account holder does not match the account name.',
-      );
-      await expect(
-        toast(page, `Withdrawal ${bank!.orderNo} rejected: the amount is back with the customer.`),
-      ).toBeVisible();
-    });
-
-    await test.step('the customer sees both outcomes, and the statement adds up', async () => {
-      await mobile.reload();
-      const usdt = mobile.locator('[data-testid="balance-row"][data-asset="USDT"]');
-      await expect(usdt).toContainText('400');
-      await mobile.getByRole('tab', { name: '提现记录', exact: true }).click();
-      const rows = mobile.getByTestId('withdrawal-row');
-      await expect(rows.first()).toContainText('does not match');
-      await expect(rows.nth(1)).toContainText('已通过');
-      const [download] = await Promise.all([
-        mobile.waitForEvent('download'),
-        mobile.getByTestId('statement-download').click(),
-      ]);
-      const csv = (await readFile(await download.path(), 'utf8')).trim().split('\n');
-      expect(csv[0]).toBe('date,kind,reference,asset,bucket,amount,balance_after');
-      const available = csv
-        .slice(1)
-        .map((line) => line.split(','))
-        .filter((cells) => cells[4] === 'available')
-        .reduce((total, cells) => total + Number(cells[5]), 0);
-      expect(available).toBe(400);
-    });
-
-    await test.step('finance reads the customer’s ledger from the customer detail', async () => {
-      const info = await request.post(`${customerBase()}/swx/customer/user/getUserInfo`, {
-        headers: auth,
+      await test.step(`${lang}, ${layout}: finance sees the proof and approves`, async () => {
+        await shell.go('Deposits');
+        const row = funding.depositRow(deposit!.orderNo);
+        await expect(row).toContainText(customer.username);
+        await expect(row).toContainText(hash);
+        await expect(row.getByRole('img')).toBeVisible();
+        await funding.decide(row, 'Approve');
+        await expect(
+          toast(page, `Deposit ${deposit!.orderNo} approved and credited.`),
+        ).toBeVisible();
+        // The decision reaches the open page over the socket.
+        await expect(screen.usdt).toContainText('500');
       });
-      const { id } = ((await info.json()) as { result: { id: number } }).result;
-      await page.goto(`/admin/users/${id}`);
+
+      await test.step(`${lang}, ${layout}: withdrawals by crypto and by bank go to review`, async () => {
+        await screen.withdrawCrypto(
+          'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+          '100',
+          '1',
+          '99',
+          '246810',
+        );
+        await screen.withdrawBank(
+          { type: 'SWIFT', account: 'DE89370400440532013000', holder: 'Li Wei' },
+          '50',
+          '246810',
+        );
+        await expect(screen.usdt).toContainText('350');
+      });
+
+      const [bank, crypto] = await listed('listWithdrwal');
+      await test.step(`${lang}, ${layout}: finance pays one and returns the other`, async () => {
+        await shell.go('Withdrawals');
+        await funding.decide(
+          funding.withdrawalRow(crypto!.orderNo),
+          'Mark paid',
+          `tron-tx-${index}`,
+        );
+        await expect(toast(page, `Withdrawal ${crypto!.orderNo} recorded as paid.`)).toBeVisible();
+        await funding.decide(
+          funding.withdrawalRow(bank!.orderNo),
+          'Reject',
+          'The account holder does not match the account name.',
+        );
+        await expect(
+          toast(
+            page,
+            `Withdrawal ${bank!.orderNo} rejected: the amount is back with the customer.`,
+          ),
+        ).toBeVisible();
+      });
+
+      await test.step(`${lang}, ${layout}: the customer sees both outcomes; the statement adds up`, async () => {
+        // The returned 50 is back in full without a reload.
+        await expect(screen.usdt).toContainText('400');
+        await screen.tab('funding.withdrawals');
+        const rows = screen.page.getByTestId('withdrawal-row');
+        await expect(rows.first()).toContainText('does not match');
+        await expect(rows.nth(1)).toContainText(screen.say('profile', 'funding.state.approved'));
+        const { header, rows: lines } = await screen.statement();
+        expect(header).toBe('date,kind,reference,asset,bucket,amount,balance_after');
+        const available = lines
+          .filter((cells) => cells[4] === 'available')
+          .reduce((total, cells) => total + Number(cells[5]), 0);
+        expect(available).toBe(400);
+        // One line per ledger movement of the flow: the deposit, two freezes, a payment, a return.
+        expect(lines.map((cells) => cells[1]).sort()).toEqual(
+          expect.arrayContaining(['deposit', 'withdraw.freeze', 'withdraw.pay', 'withdraw.return']),
+        );
+      });
+      await screen.close();
+      if (index === 0) {
+        const info = await request.post(`${customerBase()}/swx/customer/user/getUserInfo`, {
+          headers: auth,
+        });
+        firstCustomerId = ((await info.json()) as { result: { id: number } }).result.id;
+      }
+    }
+
+    await test.step('finance reads a customer’s ledger from the customer detail', async () => {
+      await page.goto(`/admin/users/${firstCustomerId}`);
       const rows = page.getByTestId('ledger-row');
       await expect(rows.filter({ hasText: 'withdraw.pay' })).toHaveCount(1);
       await expect(rows.filter({ hasText: 'withdraw.return' })).toHaveCount(2);
       await expect(rows.filter({ hasText: 'deposit' }).first()).toContainText('+500');
     });
 
-    await phone.close();
-    expect(customerErrors.messages).toEqual([]);
     await page.waitForLoadState('networkidle');
     expect(errors.messages).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { latestCode } from '../../../e2e-support/inbox';
-import { catalogueKeys } from './catalogue';
+import { catalogueKeys } from '../../../e2e-support/catalogue';
 import { expect, isMobileProject, test } from './fixtures';
 import { AuthPages } from './pages/auth.page';
 import { ProfilePages } from './pages/profile.page';

@@ -1,5 +1,5 @@
 import { aboutUs, detailPath, getContent, listPages } from './content-api';
-import { text } from './catalogue';
+import { text } from '../../../e2e-support/catalogue';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/app.page';
 import { HelpPages } from './pages/help.page';

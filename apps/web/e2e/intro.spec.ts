@@ -1,5 +1,5 @@
 import { registerCustomer } from '../../../e2e-support/customer';
-import { text } from './catalogue';
+import { text } from '../../../e2e-support/catalogue';
 import { expect, test } from './fixtures';
 import { AppPage } from './pages/app.page';
 import { IntroPage } from './pages/intro.page';

@@ -1,5 +1,5 @@
 import { listPages } from './content-api';
-import { text } from './catalogue';
+import { text } from '../../../e2e-support/catalogue';
 import { expect, isMobileProject, test } from './fixtures';
 import { AppPage } from './pages/app.page';
 

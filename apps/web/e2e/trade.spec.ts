@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { registerCustomer } from '../../../e2e-support/customer';
-import { text } from './catalogue';
+import { text } from '../../../e2e-support/catalogue';
 import { expect, isMobileProject, test } from './fixtures';
 import { coinPath, listMarkets } from './pages/markets.page';
 

@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Hex } from 'viem';
-import { text } from './catalogue';
+import { text } from '../../../e2e-support/catalogue';
 import { expect, test } from './fixtures';
 import { AUTH_API, AUTH_PATHS } from './pages/auth.page';
 

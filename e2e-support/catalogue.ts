@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const locales = join(dirname(fileURLToPath(import.meta.url)), '../../../packages/i18n/locales');
+const locales = join(dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales');
 const cache = new Map<string, Record<string, string>>();
 
 /** A message of the UI catalogues, so specs check the shipped text in every language. */
