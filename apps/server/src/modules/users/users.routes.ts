@@ -29,6 +29,9 @@ import { createGoogleVerifier, GOOGLE_ISSUERS } from './google-id-token';
 import { buildSiweMessage, verifySiweLogin } from './siwe-login';
 import { insertNonce, useNonce } from './users.repo';
 import { SIWE_NONCE_TTL_SECONDS } from './users.rules';
+import * as codes from './codes.service';
+import * as credentials from './credentials.service';
+import * as sessions from './sessions.service';
 import * as accounts from './users.service';
 import type { AccountsDeps, ClientInfo } from './users.service';
 
@@ -93,7 +96,7 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
         const p = request.principal;
         return ok(
           request,
-          await accounts.sendCode(
+          await codes.sendCode(
             deps,
             request.body,
             p?.kind === 'user' ? p.userId : undefined,
@@ -109,18 +112,18 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
         schema: { tags, body: register.body, response: { 200: register.reply } },
       },
       async (request) =>
-        ok(request, await accounts.register(deps, request.body, clientOf(request))),
+        ok(request, await sessions.register(deps, request.body, clientOf(request))),
     );
     app.post(
       login.path,
       { config: loginLimit, schema: { tags, body: login.body, response: { 200: login.reply } } },
-      async (request) => ok(request, await accounts.login(deps, request.body, clientOf(request))),
+      async (request) => ok(request, await sessions.login(deps, request.body, clientOf(request))),
     );
     app.post(
       logout.path,
       { config: { auth: 'user' }, schema: { tags, response: { 200: logout.reply } } },
       async (request) => {
-        await accounts.logout(db, userSessionOf(request).sessionId);
+        await sessions.logout(db, userSessionOf(request).sessionId);
         return ok(request, null);
       },
     );
@@ -150,7 +153,7 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
         );
         return ok(
           request,
-          await accounts.loginByIdentity(
+          await sessions.loginByIdentity(
             deps,
             { kind: 'google', ...identity },
             request.body.inviteCode,
@@ -207,7 +210,7 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
         if (issued?.address !== verified.address.toLowerCase()) throw new AppError(10121);
         return ok(
           request,
-          await accounts.loginByIdentity(
+          await sessions.loginByIdentity(
             deps,
             { kind: 'wallet', address: verified.address },
             request.body.inviteCode,
@@ -232,8 +235,8 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
       },
       async (request) => {
         const body = request.body;
-        if (body.type === 'reset') await accounts.resetPassword(deps, body);
-        else await accounts.changePassword(deps, userSessionOf(request), body);
+        if (body.type === 'reset') await credentials.resetPassword(deps, body);
+        else await credentials.changePassword(deps, userSessionOf(request), body);
         return ok(request, null, 20005);
       },
     );
@@ -244,7 +247,7 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
         schema: { tags: userTags, body: repasswordTx.body, response: { 200: repasswordTx.reply } },
       },
       async (request) => {
-        await accounts.setWithdrawPassword(deps, userIdOf(request), request.body);
+        await credentials.setWithdrawPassword(deps, userIdOf(request), request.body);
         return ok(request, null, 20005);
       },
     );
@@ -255,7 +258,7 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
         schema: { tags: userTags, body: bindContact.body, response: { 200: bindContact.reply } },
       },
       async (request) =>
-        ok(request, await accounts.bindContact(deps, userIdOf(request), request.body), 20005),
+        ok(request, await credentials.bindContact(deps, userIdOf(request), request.body), 20005),
     );
     app.post(
       updateSettings.path,
