@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,4 +29,27 @@ export function catalogueKeys(...namespaces: string[]): string[] {
       JSON.parse(readFileSync(join(locales, `en/${ns}.json`), 'utf8')) as Record<string, string>,
     ).filter((key) => key.includes('.')),
   );
+}
+
+/** The eleven languages of the product. */
+export const LOCALES = [
+  'en',
+  'ja',
+  'ko',
+  'de',
+  'fr',
+  'it',
+  'es',
+  'pt',
+  'ar',
+  'zh-TW',
+  'zh-CN',
+] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Lines of the page that are catalogue keys of these namespaces: messages missing in its language. */
+export async function rawKeys(page: Page, namespaces: string[]): Promise<string[]> {
+  const keys = new Set(catalogueKeys(...namespaces));
+  const lines = (await page.locator('body').innerText()).split('\n').map((l) => l.trim());
+  return lines.filter((line) => keys.has(line));
 }

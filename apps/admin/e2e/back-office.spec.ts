@@ -15,8 +15,11 @@ import {
   customerBase,
   registerCustomer,
   setWithdrawPassword,
+  reportDeposit,
   submitKyc,
 } from '../../../e2e-support/customer';
+import { DESKTOP, PHONE } from '../../../e2e-support/devices';
+import { market, TradeDesk } from '../../../e2e-support/trade-desk';
 import { FundingPage } from './pages/funding.page';
 import { CustomerBalancePage } from './pages/customer-balance.page';
 import { toast } from './support/toast';
@@ -35,6 +38,8 @@ test.describe.serial('back office on a fresh database', () => {
   let reviewerOneTimePassword = '';
   const fundsUsername = `funds.${Date.now().toString(36)}`;
   let fundsOneTimePassword = '';
+  const deskUsername = `desk.${Date.now().toString(36)}`;
+  let deskOneTimePassword = '';
   const sentence = `E2E check ${Date.now()}: this sentence was added from the back office.`;
   let disclaimerId = 0;
 
@@ -96,6 +101,7 @@ test.describe.serial('back office on a fresh database', () => {
     await test.step('create a KYC reviewer and a finance member', async () => {
       reviewerOneTimePassword = await new StaffPage(page).create(reviewerUsername, ['KYC']);
       fundsOneTimePassword = await new StaffPage(page).create(fundsUsername, ['Finance']);
+      deskOneTimePassword = await new StaffPage(page).create(deskUsername, ['KYC', 'Finance']);
     });
 
     await test.step('edit roles, disable, enable and reset another member', async () => {
@@ -401,13 +407,7 @@ test.describe.serial('back office on a fresh database', () => {
     });
 
     // The customer, on a phone, in Arabic: the notification and the reason, then a resubmission.
-    const phone = await browser.newContext({
-      userAgent:
-        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await browser.newContext(PHONE);
     const customerPage = await phone.newPage();
     const customerErrors = await BrowserErrors.watch(customerPage);
     await customerPage.addInitScript((token) => {
@@ -598,6 +598,88 @@ test.describe.serial('back office on a fresh database', () => {
     });
 
     await page.waitForLoadState('networkidle');
+    expect(errors.messages).toEqual([]);
+  });
+
+  test('real money: verified and funded customers trade spot, contracts, options and convert, in Japanese on a phone and in Arabic on the desktop', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(420_000);
+    expect(deskOneTimePassword, 'the first test created the KYC and finance member').not.toBe('');
+    const errors = await BrowserErrors.watch(page);
+    const login = new LoginPage(page);
+    await login.open();
+    await login.submitPassword(deskUsername, deskOneTimePassword);
+    await login.enrol();
+    await new ChangePasswordPage(page).changeOneTimePassword(
+      deskOneTimePassword,
+      newStaffPassword(),
+    );
+    const shell = new ShellPage(page);
+    const funding = new FundingPage(page);
+    const review = new CustomersPage(page);
+
+    for (const [locale, layout] of [
+      ['ja', 'phone'],
+      ['ar', 'desktop'],
+    ] as const) {
+      const customer = await registerCustomer(request);
+      await test.step(`${locale}: KYC approved and a deposit credited by staff`, async () => {
+        expect(await submitKyc(request, customer.token)).toBe(20001);
+        await review.openKycQueue();
+        await review.openNewestPendingSubmission(customer.username);
+        await review.approve();
+        const orderNo = await reportDeposit(request, customer.token, '2000');
+        await shell.go('Deposits');
+        await funding.decide(funding.depositRow(orderNo), 'Approve');
+        await expect(toast(page, `Deposit ${orderNo} approved and credited.`)).toBeVisible();
+      });
+
+      const context = await browser.newContext(layout === 'phone' ? PHONE : DESKTOP);
+      const screen = await context.newPage();
+      const screenErrors = await BrowserErrors.watch(screen);
+      await screen.addInitScript((token) => {
+        sessionStorage.setItem('swx.introDismissed', '1');
+        localStorage.setItem('swx.token', token);
+        localStorage.setItem('swx.accountMode', 'real');
+      }, customer.token);
+      const desk = new TradeDesk(screen, locale, layout === 'phone', customerBase());
+      const btc = await market(request, customerBase(), 'BTCUSDT');
+
+      await test.step(`${locale}, ${layout}, real account: spot market, limit and cancel`, async () => {
+        await desk.open(btc);
+        await desk.spot('100', '1000');
+      });
+      await test.step(`${locale}, ${layout}, real account: contract at market and limit`, async () => {
+        await desk.contract((Number(btc.nowPrice) * 1.02).toFixed(btc.precision));
+      });
+      await test.step(`${locale}, ${layout}, real account: options up and down to settlement`, async () => {
+        await desk.optionsBothWays('20');
+      });
+      await test.step(`${locale}, ${layout}, real account: convert`, async () => {
+        await desk.convert('100');
+      });
+      await test.step(`${locale}, ${layout}: every movement is in the customer's ledger`, async () => {
+        const reply = await request.get(
+          `${customerBase()}/swx/customer/user/listTransactions?pageSize=100`,
+          { headers: { authorization: `Bearer ${customer.token}`, 'x-account-mode': 'real' } },
+        );
+        const body = (await reply.json()) as { code: number; result: { list: { kind: string }[] } };
+        expect(body.code).toBe(200);
+        const kinds = new Set(body.result.list.map((entry) => entry.kind));
+        for (const kind of ['deposit', 'options.buy', 'convert']) {
+          expect(
+            [...kinds].some((k) => k.startsWith(kind)),
+            `${kind} in ${[...kinds].join(' ')}`,
+          ).toBe(true);
+        }
+      });
+      await screen.waitForLoadState('networkidle');
+      await context.close();
+      expect(screenErrors.messages).toEqual([]);
+    }
     expect(errors.messages).toEqual([]);
   });
 

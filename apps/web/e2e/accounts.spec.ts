@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { latestCode } from '../../../e2e-support/inbox';
-import { catalogueKeys } from '../../../e2e-support/catalogue';
+import { LOCALES, rawKeys as catalogueLines } from '../../../e2e-support/catalogue';
 import { expect, isMobileProject, test } from './fixtures';
 import { AuthPages } from './pages/auth.page';
 import { ProfilePages } from './pages/profile.page';
-
-const LOCALES = ['en', 'ja', 'ko', 'de', 'fr', 'it', 'es', 'pt', 'ar', 'zh-TW', 'zh-CN'] as const;
 
 /** A mobile number per language's country: the phone registrations use these calling codes. */
 const PHONE_COUNTRY: Record<(typeof LOCALES)[number], { country: string; dial: string }> = {
@@ -23,13 +21,8 @@ const PHONE_COUNTRY: Record<(typeof LOCALES)[number], { country: string; dial: s
   'zh-CN': { country: 'CN', dial: '86' },
 };
 
-const KEYS = new Set(catalogueKeys('auth', 'profile', 'common'));
-
 /** Lines of the page that are catalogue keys: a message missing in this language. */
-async function rawKeys(page: Page): Promise<string[]> {
-  const lines = (await page.locator('body').innerText()).split('\n').map((l) => l.trim());
-  return lines.filter((line) => KEYS.has(line));
-}
+const rawKeys = (page: Page) => catalogueLines(page, ['auth', 'profile', 'common']);
 
 const password = () => `Pw-${randomUUID().slice(0, 12)}`;
 const uniqueName = (prefix: string) => `${prefix}${randomUUID().replace(/-/g, '').slice(0, 10)}`;

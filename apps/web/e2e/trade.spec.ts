@@ -1,8 +1,8 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { registerCustomer } from '../../../e2e-support/customer';
-import { text } from '../../../e2e-support/catalogue';
+import { LOCALES, rawKeys, text } from '../../../e2e-support/catalogue';
+import { market, TradeDesk } from '../../../e2e-support/trade-desk';
 import { expect, isMobileProject, test } from './fixtures';
-import { coinPath, listMarkets } from './pages/markets.page';
 
 const tr = (key: string, locale = 'en') => text(locale, 'trade', key);
 
@@ -28,164 +28,85 @@ async function signInDemo(page: Page, request: Parameters<typeof registerCustome
   return customer;
 }
 
-/** A tab of the "My orders" section (the panel has tabs of the same names). */
-function ordersTab(page: Page, key: string) {
-  return page
-    .getByRole('tablist', { name: tr('orders.title') })
-    .getByRole('tab', { name: tr(key) });
+/** The panel's flows, in demo money, for a language on this project's layout. */
+async function deskFor(page: Page, request: APIRequestContext, locale: string, project: string) {
+  await signInDemo(page, request);
+  const desk = new TradeDesk(page, locale, isMobileProject(project));
+  const btc = await market(request, '', 'BTCUSDT');
+  return { desk, btc };
 }
 
-/** The panel: beside the chart on desktop, in the sheet the trade bar opens on phones. */
-async function openPanel(page: Page, projectName: string) {
-  if (isMobileProject(projectName)) await page.getByTestId('open-order-sheet').click();
-  const panel = page.getByTestId('order-panel');
-  // The first render waits for the instrument's terms and the balances: slower on a busy machine.
-  await expect(panel).toBeVisible({ timeout: 15_000 });
-  return panel;
-}
+/** A marketable limit: a little above the latest price, in the instrument's scale. */
+const above = (price: string, precision: number) => (Number(price) * 1.02).toFixed(precision);
 
-async function confirm(page: Page, done: string) {
-  const dialog = page
-    .getByRole('dialog', { name: /.+/ })
-    .filter({ has: page.getByTestId('confirm-order') });
-  await expect(dialog.getByText(tr('confirm.description'))).toBeVisible();
-  await page.getByTestId('confirm-order').click();
-  await expect(page.getByText(done).first()).toBeVisible();
-}
-
-test.describe('order panel (demo account)', () => {
-  test('spot: market buy and sell, limit order placed and cancelled', async ({
-    page,
-    request,
-  }, info) => {
-    await signInDemo(page, request);
-    const btc = (await listMarkets(request, 2)).find((m) => m.code === 'BTCUSDT');
-    if (!btc) throw new Error('BTCUSDT missing');
-    await page.goto(coinPath(btc));
-    let panel = await openPanel(page, info.project.name);
-    await panel.getByTestId('spot-amount').fill('100');
-    await panel.getByTestId('spot-submit').click();
-    await expect(page.getByTestId('spot-receive')).toContainText('BTC');
-    await confirm(page, tr('spot.placed'));
-
-    panel = await openPanel(page, info.project.name);
-    await panel.getByRole('radio', { name: tr('spot.sell') }).click();
-    // The coin balance arrives with the sheet: 100 % of it once it is known.
-    await expect(async () => {
-      await panel.getByRole('button', { name: '100%' }).click();
-      await expect(panel.getByTestId('spot-amount')).not.toHaveValue('0', { timeout: 500 });
-    }).toPass();
-    await panel.getByTestId('spot-submit').click();
-    await expect(page.getByTestId('spot-receive')).toContainText('USDT');
-    await confirm(page, tr('spot.placed'));
-
-    panel = await openPanel(page, info.project.name);
-    await panel.getByRole('radio', { name: tr('spot.buy') }).click();
-    await panel.getByRole('radio', { name: tr('type.limit') }).click();
-    await panel.getByLabel(tr('fields.limitPrice')).fill('1000');
-    await panel.getByTestId('spot-amount').fill('0.01');
-    await panel.getByTestId('spot-submit').click();
-    await confirm(page, tr('spot.placed'));
-
-    await ordersTab(page, 'orders.open').click();
-    const open = page.getByTestId('open-order');
-    await expect(open).toHaveCount(1);
-    await open.getByRole('button', { name: tr('orders.cancel') }).click();
-    await expect(page.getByText(tr('orders.cancelled')).first()).toBeVisible();
-    await expect(open).toHaveCount(0);
-  });
-
-  test('contract: open at market with live PnL, close; SL on the wrong side is refused inline', async ({
-    page,
-    request,
-  }, info) => {
-    await signInDemo(page, request);
-    const btc = (await listMarkets(request, 2)).find((m) => m.code === 'BTCUSDT');
-    if (!btc) throw new Error('BTCUSDT missing');
-    await page.goto(coinPath(btc));
-    const panel = await openPanel(page, info.project.name);
-    await panel.getByRole('tab', { name: tr('tabs.contract') }).click();
-    await panel.getByLabel(tr('fields.stopLoss')).fill('99999999');
-    await panel.getByTestId('contract-submit').click();
-    await expect(panel.getByText(text('en', 'errors', '10130'))).toBeVisible();
-    await panel.getByLabel(tr('fields.stopLoss')).fill('');
-    await panel.getByTestId('contract-submit').click();
-    await expect(page.getByTestId('contract-liquidation')).not.toBeEmpty();
-    await confirm(page, tr('contract.opened'));
-
-    const position = page.getByTestId('position');
-    await expect(position).toHaveCount(1);
-    await expect(position.getByTestId('position-pnl')).toContainText('USDT');
-    await position.getByRole('button', { name: tr('orders.close') }).click();
-    await expect(page.getByText(tr('orders.closed')).first()).toBeVisible();
-    await expect(position).toHaveCount(0);
-  });
-
-  test('options: buy up and see it running with its opening tick and a countdown', async ({
-    page,
-    request,
-  }, info) => {
-    await signInDemo(page, request);
-    const btc = (await listMarkets(request, 2)).find((m) => m.code === 'BTCUSDT');
-    if (!btc) throw new Error('BTCUSDT missing');
-    await page.goto(coinPath(btc));
-    const panel = await openPanel(page, info.project.name);
-    await panel.getByRole('tab', { name: tr('tabs.options') }).click();
-    await panel.getByTestId('options-amount').fill('5');
-    await panel.getByTestId('options-submit').click();
-    await expect(
-      panel.getByText(tr('options.range').replace('{min}', '10').replace('{max}', '50000')).first(),
-    ).toBeVisible();
-    await panel.getByTestId('options-amount').fill('20');
-    await panel.getByTestId('options-submit').click();
-    await expect(page.getByTestId('options-payout')).toContainText('24');
-    await confirm(page, tr('options.placed'));
-    await ordersTab(page, 'orders.options').click();
-    const running = page.getByTestId('option-running');
-    await expect(running).toHaveCount(1);
-    await expect(running.getByTestId('option-countdown')).toBeVisible();
-    await running.getByTestId('verify-open').click();
-    await expect(page.getByTestId('verify-result')).toHaveText(tr('verify.matches'));
-  });
-
-  for (const locale of ['ar', 'ja'] as const) {
-    test(`${locale}: the panel and its confirmation speak the reader's language`, async ({
+// English, Arabic and Japanese through every flow, on both layouts (the project picks the layout).
+for (const locale of ['en', 'ar', 'ja'] as const) {
+  test.describe(`${locale}: trading on the coin page (demo account)`, () => {
+    test('spot: market buy and sell, limit order placed and cancelled', async ({
       page,
       request,
     }, info) => {
-      await signInDemo(page, request);
-      const btc = (await listMarkets(request, 2)).find((m) => m.code === 'BTCUSDT');
-      if (!btc) throw new Error('BTCUSDT missing');
-      await page.goto(`${coinPath(btc)}&lang=${locale}`);
-      const panel = await openPanel(page, info.project.name);
-      await expect(panel.getByRole('tab', { name: tr('tabs.contract', locale) })).toBeVisible();
-      await panel.getByTestId('spot-amount').fill('50');
-      await panel.getByTestId('spot-submit').click();
-      await expect(page.getByText(tr('confirm.description', locale))).toBeVisible();
-      await page.getByTestId('confirm-order').click();
-      await expect(page.getByText(tr('spot.placed', locale)).first()).toBeVisible();
+      const { desk, btc } = await deskFor(page, request, locale, info.project.name);
+      await desk.open(btc);
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      await desk.spot('100', '1000');
     });
-  }
-});
 
-test.describe('convert (demo account)', () => {
-  test('quotes with a countdown and converts at the quoted figures', async ({ page, request }) => {
-    await signInDemo(page, request);
-    const profile = (key: string) => text('en', 'profile', key);
-    await page.goto('/profile/exchange');
-    await page.getByTestId('convert-amount').fill('100');
-    await page.getByTestId('convert-quote-button').click();
-    const quote = page.getByTestId('convert-quote');
-    await expect(quote).toContainText('BTC');
-    await expect(quote.getByRole('status')).toContainText(/\d+ s/);
-    const receive = (await page.getByTestId('convert-receive').innerText()).trim();
-    await page.getByTestId('convert-accept').click();
-    await expect(page.getByText(profile('exchange.done')).first()).toBeVisible();
-    const row = page.getByTestId('convert-row');
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText(`100 USDT → ${receive}`);
+    test('contract: SL on the wrong side refused inline; market and limit opened and closed', async ({
+      page,
+      request,
+    }, info) => {
+      const { desk, btc } = await deskFor(page, request, locale, info.project.name);
+      await desk.open(btc);
+      await desk.contract(above(btc.nowPrice, btc.precision));
+    });
+
+    test('options: up and down bought; one won and one lost, both ticks shown', async ({
+      page,
+      request,
+    }, info) => {
+      test.setTimeout(150_000);
+      const { desk, btc } = await deskFor(page, request, locale, info.project.name);
+      await desk.open(btc);
+      const panel = await desk.panel();
+      await panel.getByRole('tab', { name: desk.t('tabs.options') }).click();
+      await panel.getByTestId('options-amount').fill('5');
+      await panel.getByTestId('options-submit').click();
+      await expect(
+        panel.getByText(desk.t('options.range', { min: 10, max: 50000 })).first(),
+      ).toBeVisible();
+      await page.keyboard.press('Escape');
+      await desk.optionsBothWays('20');
+    });
+
+    test('convert: quoted with a countdown, converted at the quoted figures', async ({
+      page,
+      request,
+    }, info) => {
+      const { desk } = await deskFor(page, request, locale, info.project.name);
+      await desk.convert('100');
+    });
   });
-});
+}
+
+// Every other language: the panel, a confirmation and a placed order, with no missing message.
+for (const locale of LOCALES.filter((l) => !['en', 'ar', 'ja'].includes(l))) {
+  test(`${locale}: the panel and its confirmation speak the reader's language`, async ({
+    page,
+    request,
+  }, info) => {
+    const { desk, btc } = await deskFor(page, request, locale, info.project.name);
+    await desk.open(btc);
+    const panel = await desk.panel();
+    await expect(panel.getByRole('tab', { name: desk.t('tabs.contract') })).toBeVisible();
+    await panel.getByTestId('spot-amount').fill('50');
+    await panel.getByTestId('spot-submit').click();
+    await expect(page.getByText(desk.t('confirm.description'))).toBeVisible();
+    expect(await rawKeys(page, ['trade', 'common'])).toEqual([]);
+    await desk.confirm('spot.placed');
+    expect(await rawKeys(page, ['trade', 'common'])).toEqual([]);
+  });
+}
 
 test.describe('coin account (demo account)', () => {
   test('shows holdings with their value and the spot orders, with cancel', async ({

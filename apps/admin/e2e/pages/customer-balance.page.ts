@@ -9,6 +9,7 @@ import {
 import { BrowserErrors } from '../../../../e2e-support/browser-errors';
 import { text } from '../../../../e2e-support/catalogue';
 import { customerBase } from '../../../../e2e-support/customer';
+import { DESKTOP, PHONE } from '../../../../e2e-support/devices';
 
 export type Layout = 'phone' | 'desktop';
 
@@ -27,9 +28,7 @@ export class CustomerBalancePage {
 
   static async open(browser: Browser, token: string, lang: string, layout: Layout) {
     const context = await browser.newContext({
-      ...(layout === 'phone'
-        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 900 } }),
+      ...(layout === 'phone' ? PHONE : DESKTOP),
       acceptDownloads: true,
     });
     const page = await context.newPage();

@@ -82,7 +82,7 @@ export function TickLine({ label, tick }: { label: string; tick: DecidingTick | 
   const [open, setOpen] = useState(false);
   if (!tick) return null;
   return (
-    <span className="text-xs text-muted">
+    <span className="text-xs text-muted" data-tick-price={tick.price}>
       {label}: <Num>{tick.price}</Num> · {formatDateTime(tick.ts, i18n.language)} ·{' '}
       {t(`source.${tick.source}`)} ·{' '}
       <button

@@ -32,9 +32,21 @@ function useAction() {
   return { busy, run };
 }
 
-function Row({ children, testId }: { children: React.ReactNode; testId?: string }) {
+function Row({
+  children,
+  testId,
+  direction,
+}: {
+  children: React.ReactNode;
+  testId?: string;
+  direction?: string;
+}) {
   return (
-    <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid={testId}>
+    <li
+      className="flex flex-wrap items-center justify-between gap-3 py-3"
+      data-testid={testId}
+      data-direction={direction}
+    >
       {children}
     </li>
   );
@@ -165,7 +177,7 @@ function Options({ code }: { code: string }) {
   return (
     <ul className="divide-y divide-line">
       {list.map((o) => (
-        <Row key={o.id} testId={`option-${o.state}`}>
+        <Row key={o.id} testId={`option-${o.state}`} direction={o.direction}>
           <span className="flex flex-col gap-0.5">
             <span className="font-medium">
               {t(`options.${o.direction}`)} · <Num>{`${o.amount} USDT`}</Num> ·{' '}
