@@ -61,8 +61,19 @@ export default defineConfig({
   projects: [
     // The customer app: its specs run once with a desktop agent and once with an iPhone agent
     // (the app picks its layout from the user agent).
-    { name: 'web-desktop', testDir: 'apps/web/e2e', use: desktop },
-    { name: 'web-mobile', testDir: 'apps/web/e2e', use: mobile },
+    { name: 'web-desktop', testDir: 'apps/web/e2e', testIgnore: 'live/**', use: desktop },
+    { name: 'web-mobile', testDir: 'apps/web/e2e', testIgnore: 'live/**', use: mobile },
+    // The customer app on a second server fed by the loopback exchange (scripts/e2e-exchange.js).
+    {
+      name: 'live-desktop',
+      testDir: 'apps/web/e2e/live',
+      use: { ...desktop, baseURL: process.env.E2E_LIVE_BASE_URL },
+    },
+    {
+      name: 'live-mobile',
+      testDir: 'apps/web/e2e/live',
+      use: { ...mobile, baseURL: process.env.E2E_LIVE_BASE_URL },
+    },
     // The back office is a desktop tool.
     { name: 'admin-desktop', testDir: 'apps/admin/e2e', use: desktop },
   ],

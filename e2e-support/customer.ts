@@ -10,11 +10,10 @@ export function customerBase(): string {
 }
 
 /** A customer registered through the API with the code that arrived by mail. */
-export async function registerCustomer(request: APIRequestContext) {
+export async function registerCustomer(request: APIRequestContext, base = customerBase()) {
   const username = `c${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const email = `${username}@example.test`;
   const password = `Pw-${randomUUID().slice(0, 12)}`;
-  const base = customerBase();
   const sent = await request.post(`${base}/swx/customer/login/sendCode`, {
     data: { purpose: 'register', channel: 'email', email },
   });

@@ -7,6 +7,7 @@ interface Market {
   type: number;
   nowPrice: string;
   precision: number;
+  source: 'simulator' | 'live';
 }
 
 /** An instrument as the public list gives it (its latest price included). */

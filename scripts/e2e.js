@@ -5,6 +5,7 @@
 // as E2E_ADMIN_PASSWORD.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { startExchange } from './e2e-exchange.js';
 import { startInbox } from './e2e-inbox.js';
 import { startOidcProvider } from './e2e-oidc.js';
 import { root, startTestServer } from './test-server.js';
@@ -28,14 +29,21 @@ function printServerOutput(server, why) {
 
 async function main() {
   let server;
+  let live;
   const inbox = await startInbox();
   const oidc = await startOidcProvider();
+  const exchange = await startExchange();
   try {
     server = await startTestServer({ env: { ...inbox.env, ...oidc.env } });
+    // A second product on the live feed, its crypto prices from the loopback exchange: the specs
+    // of apps/web/e2e-live move the market and watch stops, take-profits and liquidations happen.
+    live = await startTestServer({ env: { ...inbox.env, ...exchange.env } });
   } catch (error) {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
+    await server?.stop();
     await inbox.stop();
     await oidc.stop();
+    await exchange.stop();
     return 1;
   }
 
@@ -53,6 +61,8 @@ async function main() {
     const code = await runPlaywright(
       {
         E2E_BASE_URL: server.baseUrl,
+        E2E_LIVE_BASE_URL: live.baseUrl,
+        E2E_EXCHANGE_URL: exchange.controlUrl,
         E2E_INBOX_URL: inbox.inboxUrl,
         ...(server.firstAdmin
           ? {
@@ -63,12 +73,17 @@ async function main() {
       },
       process.argv.slice(2),
     );
-    if (code !== 0) printServerOutput(server, `playwright exited with ${code}`);
+    if (code !== 0) {
+      printServerOutput(server, `playwright exited with ${code}`);
+      printServerOutput(live, `live-feed server; playwright exited with ${code}`);
+    }
     return interrupted ? 130 : code;
   } finally {
     await server.stop();
+    await live.stop();
     await inbox.stop();
     await oidc.stop();
+    await exchange.stop();
   }
 }
 
