@@ -4,7 +4,13 @@ import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { selectUserBalances } from '../ledger';
 import { recordSettlingTick } from '../markets';
-import { executionPrice, feeRateOf, orderNumber, tradingTick, type TradingDeps } from '../triggers';
+import {
+  executionPrice,
+  feeRateOf,
+  withOrderNumber,
+  tradingTick,
+  type TradingDeps,
+} from '../triggers';
 import { entrySide, exitSide, KINDS, levelsOf } from './contracts.levels';
 import {
   bookFreeze,
@@ -150,9 +156,7 @@ export async function buyContract(
   const problem = stopsProblem(body.direction, entry, body.stopLoss, body.takeProfit);
   if (problem) throw new AppError(problem);
   const estimate = openTerms(instrument, terms, entry);
-  const orderNo = orderNumber('CU', tick.ts);
-  const base = {
-    orderNo,
+  const placement = {
     userId,
     mode,
     code: body.code,
@@ -166,38 +170,41 @@ export async function buyContract(
     // The feed's time, so a restart replays this order's levels from when it was placed.
     createdAt: tick.ts,
   };
-  const row = await deps.db.transaction(async (tx) => {
-    if (body.type === 'limit') {
-      const placed = await insertContract(tx, {
-        ...base,
-        state: 'awaiting',
-        limitPrice: entry,
-        frozen: dec(estimate.margin).plus(estimate.fee).toFixed(),
+  const row = await withOrderNumber('CU', tick.ts, (orderNo) =>
+    deps.db.transaction(async (tx) => {
+      const base = { orderNo, ...placement };
+      if (body.type === 'limit') {
+        const placed = await insertContract(tx, {
+          ...base,
+          state: 'awaiting',
+          limitPrice: entry,
+          frozen: dec(estimate.margin).plus(estimate.fee).toFixed(),
+        });
+        await bookFreeze(tx, placed);
+        return placed;
+      }
+      const tickId = await recordSettlingTick(tx, {
+        code: tick.code,
+        source: tick.source,
+        price: tick.price,
+        ts: tick.ts,
+        reason: `contract:${orderNo}:open`,
       });
-      await bookFreeze(tx, placed);
-      return placed;
-    }
-    const tickId = await recordSettlingTick(tx, {
-      code: tick.code,
-      source: tick.source,
-      price: tick.price,
-      ts: tick.ts,
-      reason: `contract:${orderNo}:open`,
-    });
-    const opened = await insertContract(tx, {
-      ...base,
-      state: 'open',
-      openPrice: entry,
-      liquidationPrice: estimate.liquidationPrice,
-      openTickId: tickId,
-      openTickPrice: tick.price,
-      openTickAt: tick.ts,
-      openTickSource: tick.source,
-      openedAt: tick.ts,
-    });
-    await bookMarketOpen(tx, opened);
-    return opened;
-  });
+      const opened = await insertContract(tx, {
+        ...base,
+        state: 'open',
+        openPrice: entry,
+        liquidationPrice: estimate.liquidationPrice,
+        openTickId: tickId,
+        openTickPrice: tick.price,
+        openTickAt: tick.ts,
+        openTickSource: tick.source,
+        openedAt: tick.ts,
+      });
+      await bookMarketOpen(tx, opened);
+      return opened;
+    }),
+  );
   rest(deps, row, tick.second);
   await announce(deps, row);
   return toContract(deps, row);

@@ -17,7 +17,7 @@ import { uniqueViolation } from '../../platform/db';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { recordAudit, type StaffActor } from '../audit';
 import { cleanImage, MIME_OF } from '../kyc';
-import { orderNumber } from '../triggers';
+import { withOrderNumber } from '../triggers';
 import type { FundingDeps } from './funding.deps';
 import {
   insertDeposit,
@@ -99,18 +99,20 @@ export async function submitDeposit(
 
   const proofKey = await deps.store.put(image.bytes, EXTENSION[image.kind]);
   try {
-    const row = await insertDeposit(deps.db, {
-      orderNo: orderNumber('DP', new Date(deps.markets.now() * 1000)),
-      userId,
-      coin,
-      network,
-      address: address.address,
-      amount: dec(fields.amount).toFixed(),
-      txHash,
-      lastSix: fields.lastSix.toLowerCase(),
-      proofKey,
-      proofType: image.kind,
-    });
+    const row = await withOrderNumber('DP', new Date(deps.markets.now() * 1000), (orderNo) =>
+      insertDeposit(deps.db, {
+        orderNo,
+        userId,
+        coin,
+        network,
+        address: address.address,
+        amount: dec(fields.amount).toFixed(),
+        txHash,
+        lastSix: fields.lastSix.toLowerCase(),
+        proofKey,
+        proofType: image.kind,
+      }),
+    );
     await publishUserEvent(deps.bus, userId, 'funding', {
       kind: 'deposit',
       id: row.id,

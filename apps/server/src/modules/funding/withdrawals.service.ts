@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { post, transferPostings } from '../ledger';
-import { orderNumber } from '../triggers';
+import { withOrderNumber } from '../triggers';
 import type { FundingDeps } from './funding.deps';
 import {
   insertWithdrawal,
@@ -128,33 +128,35 @@ export async function submitWithdrawal(
   const threshold = String(await deps.params.get('withdraw_four_eyes_usdt'));
   // Without a price the value is unknown: a second approval is the safe side.
   const needsSecond = price === undefined || dec(valueUsdt).gt(threshold);
-  const row = await deps.db.transaction(async (tx) => {
-    const inserted = await insertWithdrawal(tx, {
-      orderNo: orderNumber('WD', now),
-      userId,
-      method: body.method,
-      ...to,
-      amount,
-      feeRate,
-      fee: figures.fee,
-      actual: figures.actual,
-      valueUsdt,
-      needsSecond,
-      createdAt: now,
-    });
-    await post(tx, {
-      kind: 'withdraw.freeze',
-      ref: inserted.orderNo,
-      mode: 'real',
-      postings: transferPostings(
-        { owner: 'user', userId, bucket: 'available' },
-        { owner: 'user', userId, bucket: 'frozen' },
-        to.coin,
+  const row = await withOrderNumber('WD', now, (orderNo) =>
+    deps.db.transaction(async (tx) => {
+      const inserted = await insertWithdrawal(tx, {
+        orderNo,
+        userId,
+        method: body.method,
+        ...to,
         amount,
-      ),
-    });
-    return inserted;
-  });
+        feeRate,
+        fee: figures.fee,
+        actual: figures.actual,
+        valueUsdt,
+        needsSecond,
+        createdAt: now,
+      });
+      await post(tx, {
+        kind: 'withdraw.freeze',
+        ref: inserted.orderNo,
+        mode: 'real',
+        postings: transferPostings(
+          { owner: 'user', userId, bucket: 'available' },
+          { owner: 'user', userId, bucket: 'frozen' },
+          to.coin,
+          amount,
+        ),
+      });
+      return inserted;
+    }),
+  );
   await publishUserEvent(deps.bus, userId, 'funding', {
     kind: 'withdrawal',
     id: row.id,

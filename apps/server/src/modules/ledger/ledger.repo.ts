@@ -31,6 +31,16 @@ function columnsOf({ account, mode, asset }: AccountIdentity) {
       };
 }
 
+/** The columns of each account the identities name, each account once. */
+function distinct(identities: readonly AccountIdentity[]) {
+  const byKey = new Map<string, ReturnType<typeof columnsOf>>();
+  for (const identity of identities) {
+    const c = columnsOf(identity);
+    byKey.set(rowKey(c), c);
+  }
+  return [...byKey.values()];
+}
+
 /** The text that names one account row: the same for an identity and for the row it matches. */
 function rowKey(c: {
   ownerType: string;
@@ -48,7 +58,7 @@ export async function ensureAccounts(
   identities: readonly AccountIdentity[],
 ): Promise<void> {
   if (identities.length === 0) return;
-  await db.insert(ledgerAccounts).values(identities.map(columnsOf)).onConflictDoNothing();
+  await db.insert(ledgerAccounts).values(distinct(identities)).onConflictDoNothing();
 }
 
 export interface LockedAccount {
@@ -68,8 +78,9 @@ export async function lockAccounts(
   identities: readonly AccountIdentity[],
 ): Promise<Map<AccountIdentity, LockedAccount>> {
   const wanted = identities.map(columnsOf);
+  // A batch names the same few accounts many times (one user, the house shards): ask once each.
   const keys = JSON.stringify(
-    wanted.map((c) => ({
+    distinct(identities).map((c) => ({
       owner_type: c.ownerType,
       user_id: c.userId,
       system_name: c.systemName,

@@ -4,7 +4,13 @@ import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { netPostings, post, postBatch, transferPostings, type AccountRef } from '../ledger';
 import { recordSettlingTick } from '../markets';
-import { orderNumber, tradingTick, type FeedTick, type Hits, type TradingDeps } from '../triggers';
+import {
+  withOrderNumber,
+  tradingTick,
+  type FeedTick,
+  type Hits,
+  type TradingDeps,
+} from '../triggers';
 import { outcome, STAKE_ASSET } from './options.rules';
 import {
   insertOrder,
@@ -110,47 +116,48 @@ export async function buyOption(
   }
   const { tick } = tradingTick(deps.markets, body.code);
   const amount = dec(body.amount).toFixed();
-  const orderNo = orderNumber('OP', tick.ts);
   const expiresAt = new Date(tick.ts.getTime() + period.seconds * 1000);
-  const row = await deps.db.transaction(async (tx) => {
-    const openTickId = await recordSettlingTick(tx, {
-      code: tick.code,
-      source: tick.source,
-      price: tick.price,
-      ts: tick.ts,
-      reason: `options:${orderNo}:open`,
-    });
-    const order = await insertOrder(tx, {
-      orderNo,
-      userId,
-      mode,
-      code: body.code,
-      direction: body.direction,
-      amount,
-      seconds: period.seconds,
-      payoutRate: period.payoutRate,
-      state: 'running',
-      openTickId,
-      openPrice: tick.price,
-      openAt: tick.ts,
-      openSource: tick.source,
-      expiresAt,
-      createdAt: tick.ts,
-    });
-    await post(tx, {
-      kind: 'options.buy',
-      ref: orderNo,
-      mode,
-      postings: transferPostings(
-        { owner: 'user', userId, bucket: 'available' },
-        { owner: 'user', userId, bucket: 'options' },
-        STAKE_ASSET,
+  const row = await withOrderNumber('OP', tick.ts, (orderNo) =>
+    deps.db.transaction(async (tx) => {
+      const openTickId = await recordSettlingTick(tx, {
+        code: tick.code,
+        source: tick.source,
+        price: tick.price,
+        ts: tick.ts,
+        reason: `options:${orderNo}:open`,
+      });
+      const order = await insertOrder(tx, {
+        orderNo,
+        userId,
+        mode,
+        code: body.code,
+        direction: body.direction,
         amount,
-      ),
-      memo: { code: body.code, direction: body.direction, seconds: String(period.seconds) },
-    });
-    return order;
-  });
+        seconds: period.seconds,
+        payoutRate: period.payoutRate,
+        state: 'running',
+        openTickId,
+        openPrice: tick.price,
+        openAt: tick.ts,
+        openSource: tick.source,
+        expiresAt,
+        createdAt: tick.ts,
+      });
+      await post(tx, {
+        kind: 'options.buy',
+        ref: orderNo,
+        mode,
+        postings: transferPostings(
+          { owner: 'user', userId, bucket: 'available' },
+          { owner: 'user', userId, bucket: 'options' },
+          STAKE_ASSET,
+          amount,
+        ),
+        memo: { code: body.code, direction: body.direction, seconds: String(period.seconds) },
+      });
+      return order;
+    }),
+  );
   deps.triggers.expire({
     kind: EXPIRY_KIND,
     id: row.id,

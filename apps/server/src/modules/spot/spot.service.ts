@@ -8,7 +8,7 @@ import type { Instrument } from '../markets';
 import {
   executionPrice,
   feeRateOf,
-  orderNumber,
+  withOrderNumber,
   tradingTick,
   type FeedTick,
   type TradingDeps,
@@ -172,46 +172,47 @@ export async function submitSpot(
     );
   const frozen =
     body.type === 'limit' ? freezeFor(body.side, base, draft.quantity ?? '0', price) : undefined;
-  const orderNo = orderNumber('SP', tick.ts);
-  const row = await deps.db.transaction(async (tx) => {
-    const placed = await insertSpot(tx, {
-      orderNo,
-      userId,
-      mode,
-      code: body.code,
-      base,
-      quote: QUOTE,
-      side: body.side,
-      type: body.type,
-      state: 'waiting',
-      limitPrice: body.type === 'limit' ? price : null,
-      quantity: draft.quantity,
-      turnover: draft.turnover,
-      feeRate,
-      spread: instrument.row.spread,
-      frozenAmount: frozen?.amount ?? null,
-      frozenAsset: frozen?.asset ?? null,
-      // The feed's time, so a restart replays this order's levels from when it was placed.
-      createdAt: tick.ts,
-    });
-    if (frozen) {
-      await post(tx, {
-        kind: 'spot.freeze',
-        ref: orderNo,
+  const row = await withOrderNumber('SP', tick.ts, (orderNo) =>
+    deps.db.transaction(async (tx) => {
+      const placed = await insertSpot(tx, {
+        orderNo,
+        userId,
         mode,
-        postings: transferPostings(
-          { owner: 'user', userId, bucket: 'available' },
-          { owner: 'user', userId, bucket: 'frozen' },
-          frozen.asset,
-          frozen.amount,
-        ),
+        code: body.code,
+        base,
+        quote: QUOTE,
+        side: body.side,
+        type: body.type,
+        state: 'waiting',
+        limitPrice: body.type === 'limit' ? price : null,
+        quantity: draft.quantity,
+        turnover: draft.turnover,
+        feeRate,
+        spread: instrument.row.spread,
+        frozenAmount: frozen?.amount ?? null,
+        frozenAsset: frozen?.asset ?? null,
+        // The feed's time, so a restart replays this order's levels from when it was placed.
+        createdAt: tick.ts,
       });
-      return placed;
-    }
-    const filled = await bookFill(tx, placed, estimate, price, tick);
-    if (!filled) throw new Error('a new market order could not be filled');
-    return filled;
-  });
+      if (frozen) {
+        await post(tx, {
+          kind: 'spot.freeze',
+          ref: orderNo,
+          mode,
+          postings: transferPostings(
+            { owner: 'user', userId, bucket: 'available' },
+            { owner: 'user', userId, bucket: 'frozen' },
+            frozen.asset,
+            frozen.amount,
+          ),
+        });
+        return placed;
+      }
+      const filled = await bookFill(tx, placed, estimate, price, tick);
+      if (!filled) throw new Error('a new market order could not be filled');
+      return filled;
+    }),
+  );
   if (row.state === 'waiting') deps.triggers.rest(restingOf(instrument, row, tick.second));
   await announce(deps, row);
   return toSpot(deps, row);

@@ -2,7 +2,7 @@ export { TriggerEngine, TRIGGERS_CHANGED_CHANNEL, type Hits, type TriggerHandler
 export { feeRateOf } from './fees';
 export { startTrading } from './triggers.module';
 export { executionPrice, simulatedTick, tradingTick, type FeedTick } from './feed';
-export { orderNumber } from './order-number';
+export { orderDigits, orderNumber, withOrderNumber } from './order-number';
 export type { Expiring, Resting } from './trigger-book';
 export {
   statesWanted,
