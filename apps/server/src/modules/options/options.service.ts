@@ -247,7 +247,8 @@ export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTic
       settledAt: tick.ts,
     }));
   });
-  for (const row of settled) await announce(deps, row);
+  // Each user's two events stay in order; users are told side by side (one tick may settle many).
+  await Promise.all(settled.map((row) => announce(deps, row)));
 }
 
 export async function runningExpiries(deps: TradingDeps): Promise<Hits> {
