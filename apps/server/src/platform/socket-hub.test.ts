@@ -22,24 +22,26 @@ const tick = (code: string, price: string) => ({
 });
 
 describe('/ws', () => {
+  // Codes no feed publishes: the app's simulator (and, on Redis, other test workers) sends real
+  // ticks of listed instruments on the same bus at any moment.
   it('delivers ticks only for subscribed codes, until unsubscribed', async () => {
     const client = await connectSocket(url);
-    client.send({ op: 'sub', codes: ['BTCUSDT', 'ETHUSDT'] });
+    client.send({ op: 'sub', codes: ['HUBTESTA', 'HUBTESTB'] });
     client.send({ op: 'ping' });
     await client.next((m) => m.type === 'pong'); // subscriptions are in place once the ping is answered
-    await publishTick(t.bus, tick('XRPUSDT', '0.5'));
-    await publishTick(t.bus, tick('BTCUSDT', '65000.12'));
+    await publishTick(t.bus, tick('HUBTESTC', '0.5'));
+    await publishTick(t.bus, tick('HUBTESTA', '65000.12'));
     const got = await client.next((m) => m.type === 'tick');
-    expect(got).toMatchObject({ type: 'tick', code: 'BTCUSDT', price: '65000.12', zdf: '1.25' });
-    client.send({ op: 'unsub', codes: ['BTCUSDT'] });
+    expect(got).toMatchObject({ type: 'tick', code: 'HUBTESTA', price: '65000.12', zdf: '1.25' });
+    client.send({ op: 'unsub', codes: ['HUBTESTA'] });
     client.send({ op: 'ping' });
     await sleep(50);
     const before = client.messages.length;
-    await publishTick(t.bus, tick('BTCUSDT', '65001'));
-    await publishTick(t.bus, tick('ETHUSDT', '3000.5'));
-    await client.next((m) => m.type === 'tick' && m.code === 'ETHUSDT');
+    await publishTick(t.bus, tick('HUBTESTA', '65001'));
+    await publishTick(t.bus, tick('HUBTESTB', '3000.5'));
+    await client.next((m) => m.type === 'tick' && m.code === 'HUBTESTB');
     expect(
-      client.messages.slice(before).filter((m) => m.code === 'BTCUSDT' || m.code === 'XRPUSDT'),
+      client.messages.slice(before).filter((m) => m.code === 'HUBTESTA' || m.code === 'HUBTESTC'),
     ).toEqual([]);
     client.close();
   });
