@@ -5,6 +5,7 @@ import { auditRoutes } from './modules/audit';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
 import { contractsModule } from './modules/contracts';
 import { convertModule } from './modules/convert';
+import { earnAdminRoutes, earnRoutes, type EarnDeps } from './modules/earn';
 import { fundingAdminRoutes, fundingRoutes, type FundingDeps } from './modules/funding';
 import { kycRoutes } from './modules/kyc';
 import { marketsRoutes, startMarkets, verifyTickRoutes, type MarketHub } from './modules/markets';
@@ -129,6 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   };
   await app.register(fundingRoutes(funding));
   await app.register(fundingAdminRoutes(funding));
+  const earn: EarnDeps = { db, bus, now: () => new Date(markets.now() * 1000) };
+  await app.register(earnRoutes(earn));
+  await app.register(earnAdminRoutes(earn));
   await app.register(verifyTickRoutes(db, markets));
   const feeRates = ['spot_fee_rate', 'contract_fee_rate', 'convert_fee_rate'];
   await app.register(

@@ -2,6 +2,7 @@ import { buildApp, type AppDeps } from './app';
 import { connectMessaging, type EventBus } from './platform/bus';
 import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
+import { earnAccrualJob } from './modules/earn';
 import { housekeepingJob } from './platform/housekeeping.jobs';
 import { createJobsRunner, type JobsRunner, type PeriodicJob } from './platform/jobs';
 import { LiveFeed } from './modules/markets';
@@ -18,7 +19,7 @@ export interface Node {
   close(): Promise<void>;
 }
 
-export const JOBS: readonly PeriodicJob[] = [housekeepingJob];
+export const JOBS: readonly PeriodicJob[] = [housekeepingJob, earnAccrualJob];
 
 /**
  * One server node: database (migrated and seeded), event bus, HTTP/WebSocket app and jobs. Used by

@@ -3,6 +3,7 @@ export * from './area-codes';
 export * from './admin';
 export * from './common';
 export * from './content';
+export * from './earn';
 export * from './errors';
 export * from './funding';
 export * from './markets';
