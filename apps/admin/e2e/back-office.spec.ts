@@ -18,6 +18,7 @@ import {
   reportDeposit,
   submitKyc,
 } from '../../../e2e-support/customer';
+import { text } from '../../../e2e-support/catalogue';
 import { DESKTOP, PHONE } from '../../../e2e-support/devices';
 import { market, TradeDesk } from '../../../e2e-support/trade-desk';
 import { FundingPage } from './pages/funding.page';
@@ -270,6 +271,28 @@ test.describe.serial('back office on a fresh database', () => {
       );
       const products = (await listed.json()) as { result: { periods: { seconds: number }[] }[] };
       expect(products.result[0]?.periods.map((p) => p.seconds)).toEqual([15, 30, 60, 120, 300]);
+    });
+
+    await test.step('smart plans: a product checked, then created for customers', async () => {
+      await shell.go('Smart plans');
+      await page.getByRole('button', { name: 'New product' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Name').fill('Steady USDT');
+      await dialog.getByLabel('Min amount').fill('100');
+      await dialog.getByLabel('Max amount').fill('5000');
+      await dialog.getByLabel('Exit penalty %').fill('5');
+      await dialog.getByLabel('Days').fill('7');
+      await dialog.getByLabel('Daily yield %').fill('12');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(dialog.getByText('A daily yield is above 0% and at most 10%.')).toBeVisible();
+      await dialog.getByLabel('Daily yield %').fill('0.5');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expect(toast(page, 'Steady USDT saved.')).toBeVisible();
+      await expect(page.getByTestId('smart-product-row')).toContainText('7 d · 0.5% a day');
+      const listed = await request.get(`${customerBase()}/swx/customer/index/listSmartProducts`);
+      expect(((await listed.json()) as { result: { name: string }[] }).result).toEqual([
+        expect.objectContaining({ name: 'Steady USDT', penaltyRate: '0.05' }),
+      ]);
     });
 
     await test.step('edit the English disclaimer page', async () => {
@@ -661,6 +684,28 @@ test.describe.serial('back office on a fresh database', () => {
       await test.step(`${locale}, ${layout}, real account: convert`, async () => {
         await desk.convert('100');
       });
+      await test.step(`${locale}, ${layout}, real account: a smart plan bought with its terms shown, then left early`, async () => {
+        const say = (key: string) => text(locale, 'earn', key);
+        await screen.goto(`${customerBase()}/trading?lang=${locale}`);
+        await expect(screen.getByTestId('earn-nature')).toHaveText(say('lead'));
+        const card = screen.getByTestId('smart-product').filter({ hasText: 'Steady USDT' });
+        await card.getByTestId('smart-buy').click();
+        await screen.getByTestId('smart-amount').fill('1000');
+        await expect(screen.getByTestId('smart-daily')).toContainText('5 USDT');
+        await expect(screen.getByTestId('smart-total')).toContainText('35 USDT');
+        await screen.getByTestId('smart-confirm').click();
+        await expect(screen.getByText(say('bought')).first()).toBeVisible();
+        const plan = screen.getByTestId('smart-plan');
+        await expect(plan).toHaveAttribute('data-state', 'earning');
+        await expect(plan.getByTestId('smart-days')).toContainText('0 / 7');
+        await plan.getByTestId('smart-exit').click();
+        await expect(screen.getByTestId('smart-exit-penalty')).toContainText('50 USDT');
+        await expect(screen.getByTestId('smart-exit-refund')).toContainText('950 USDT');
+        await screen.getByTestId('smart-exit-confirm').click();
+        await expect(screen.getByText(say('exited')).first()).toBeVisible();
+        await screen.getByRole('tab', { name: say('tab.ended') }).click();
+        await expect(screen.getByTestId('smart-plan')).toHaveAttribute('data-state', 'expired');
+      });
       await test.step(`${locale}, ${layout}: every movement is in the customer's ledger`, async () => {
         const reply = await request.get(
           `${customerBase()}/swx/customer/user/listTransactions?pageSize=100`,
@@ -669,7 +714,7 @@ test.describe.serial('back office on a fresh database', () => {
         const body = (await reply.json()) as { code: number; result: { list: { kind: string }[] } };
         expect(body.code).toBe(200);
         const kinds = new Set(body.result.list.map((entry) => entry.kind));
-        for (const kind of ['deposit', 'options.buy', 'convert']) {
+        for (const kind of ['deposit', 'options.buy', 'convert', 'earn.buy', 'earn.exit']) {
           expect(
             [...kinds].some((k) => k.startsWith(kind)),
             `${kind} in ${[...kinds].join(' ')}`,

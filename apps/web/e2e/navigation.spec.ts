@@ -4,7 +4,7 @@ import { expect, isMobileProject, test } from './fixtures';
 import { AppPage } from './pages/app.page';
 
 test.describe('navigation', () => {
-  test('shows only the entries whose pages exist (Home, Markets and Account today)', async ({
+  test('shows only the entries whose pages exist (Home, Markets, Smart trading and Account today)', async ({
     page,
   }) => {
     const app = new AppPage(page);
@@ -12,7 +12,8 @@ test.describe('navigation', () => {
     await expect(app.navEntry('home')).toBeVisible();
     await expect(app.navEntry('market')).toBeVisible();
     await expect(app.navEntry('profile')).toBeVisible();
-    for (const id of ['trading', 'loan']) {
+    await expect(app.navEntry('trading')).toBeVisible();
+    for (const id of ['loan']) {
       await expect(app.navEntry(id)).toHaveCount(0);
     }
     await app.navEntry('home').click();
@@ -48,6 +49,7 @@ test.describe('navigation', () => {
       '/pass/login',
       '/pass/register',
       '/profile',
+      '/trading',
     ];
     expect(
       hrefs.filter((href) => !live.includes(href)),
@@ -95,9 +97,10 @@ test.describe('footer', () => {
     await expect(app.footerGroup('policy').getByRole('link')).toHaveText(
       policy.map((p) => p.title),
     );
-    // Only the products whose pages exist (Markets today).
+    // Only the products whose pages exist (Markets and smart trading today).
     await expect(app.footerGroup('product').getByRole('link')).toHaveText([
       text('en', 'common', 'footer.market'),
+      text('en', 'common', 'footer.smartTrading'),
     ]);
   });
 

@@ -6,6 +6,7 @@ export type SectionName =
   | 'Parameters'
   | 'Instruments'
   | 'Options products'
+  | 'Smart plans'
   | 'Orders'
   | 'Deposits'
   | 'Withdrawals'

@@ -138,6 +138,18 @@ export const router = createBrowserRouter(
                   ],
                 },
                 {
+                  element: <RoleGate section="earn" />,
+                  children: [
+                    {
+                      path: 'earn',
+                      lazy: () =>
+                        import('../features/earn/pages/smart-products-page').then((m) => ({
+                          Component: m.SmartProductsPage,
+                        })),
+                    },
+                  ],
+                },
+                {
                   element: <RoleGate section="orders" />,
                   children: [
                     {

@@ -18,6 +18,7 @@ const NAV: readonly { section: Section; to: string; label: MessageKey }[] = [
   { section: 'parameters', to: '/parameters', label: 'nav.parameters' },
   { section: 'instruments', to: '/instruments', label: 'nav.instruments' },
   { section: 'options', to: '/options', label: 'nav.options' },
+  { section: 'earn', to: '/earn', label: 'nav.earn' },
   { section: 'orders', to: '/orders', label: 'nav.orders' },
   { section: 'funding', to: '/funding/deposits', label: 'nav.deposits' },
   { section: 'funding', to: '/funding/withdrawals', label: 'nav.withdrawals' },

@@ -36,6 +36,7 @@ describe('route registry', () => {
         '/profile/balancebb',
         '/profile/orders',
         '/profile/records',
+        '/trading',
       ].sort(),
     );
   });
@@ -86,14 +87,15 @@ describe('route registry', () => {
 
   it('offers navigation entries only for registered routes, in order', () => {
     const items = navigationItems();
-    expect(items.map((i) => i.id)).toEqual(['home', 'market', 'profile']);
+    expect(items.map((i) => i.id)).toEqual(['home', 'market', 'trading', 'profile']);
     for (const item of items) expect(isRegistered(item.path)).toBe(true);
   });
 
   it('knows which product paths are not live yet', () => {
-    for (const path of [paths.trading, paths.loan, paths.support]) {
+    for (const path of [paths.loan, paths.support]) {
       expect(isRegistered(path)).toBe(false);
     }
+    expect(isRegistered(paths.trading)).toBe(true);
     expect(isRegistered(paths.login)).toBe(true);
     expect(isRegistered(paths.profile)).toBe(true);
     expect(isRegistered('/help/')).toBe(true);

@@ -75,6 +75,11 @@ export const routes: readonly AppRoute[] = [
     nav: { id: 'market', icon: 'market', order: 2 },
   },
   {
+    path: paths.trading,
+    page: lazyPage(() => import('../features/earn/pages/trading-page'), ['earn']),
+    nav: { id: 'trading', icon: 'trading', order: 3 },
+  },
+  {
     path: paths.coin,
     page: lazyPage(() => import('../features/market/pages/coin-page'), ['markets', 'trade']),
   },

@@ -16,6 +16,7 @@ export const SECTION_ROLES = {
   parameters: ['admin'],
   instruments: ['admin'],
   options: ['admin'],
+  earn: ['admin'],
   orders: ['admin', 'finance', 'support'],
   funding: ['admin', 'finance'],
   content: ['admin', 'support'],

@@ -11,6 +11,7 @@ export const NAMESPACES = [
   'auth',
   'profile',
   'trade',
+  'earn',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
