@@ -243,3 +243,75 @@ describe('smart trading plan', () => {
     expect(await findInvariantBreaches(t.database.db)).toEqual([]);
   });
 });
+
+describe('120 days of plans on a fake clock, with a restart in the middle', () => {
+  it('pays exactly the days the terms give, each once, and returns every principal', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/swx/admin/earn/products',
+      headers: admin,
+      payload: {
+        name: 'Long run',
+        minAmount: '10',
+        maxAmount: '100000',
+        terms: [
+          { days: 7, dailyYield: '0.001' },
+          { days: 30, dailyYield: '0.002' },
+          { days: 90, dailyYield: '0.003' },
+        ],
+        penaltyRate: '0.1',
+        enabled: true,
+      },
+    });
+    const id = created.json<Reply<{ id: number }>>().result.id;
+    // amount, length, days paid and profit at the end (amount x yield x days paid), early exit.
+    // The exit on day 20 comes at the very second day 20 falls due, before the job's hour ends:
+    // 19 days are paid, and day 20 never is.
+    const table = [
+      { amount: '1000', days: 7, paid: 7, profit: 7, exitAfter: undefined },
+      { amount: '2500', days: 30, paid: 30, profit: 150, exitAfter: undefined },
+      { amount: '3333.33', days: 90, paid: 90, profit: 899.9991, exitAfter: undefined },
+      { amount: '4000', days: 90, paid: 19, profit: 12 * 19, exitAfter: 20 },
+    ];
+    const users = [];
+    for (const row of table) {
+      const user = await customer('5000');
+      const bought = await buy(user.auth, { productId: id, days: row.days, amount: row.amount });
+      expect(bought.code).toBe(200);
+      users.push({ ...row, user, id: bought.result.id });
+    }
+    for (let day = 1; day <= 120; day++) {
+      clock.seconds += DAY;
+      // Day 60: every node is down for ten days, then a new one starts and catches up.
+      if (day >= 60 && day < 70) continue;
+      await runner(day < 60 ? 'first' : 'after-restart').runDue();
+      for (const u of users) {
+        if (u.exitAfter === day) {
+          const exit = await t.app.inject({
+            method: 'POST',
+            url: '/swx/customer/order/exitSmart',
+            headers: orderHeaders(u.user.auth),
+            payload: { id: u.id },
+          });
+          expect(exit.json<Reply<Order>>().code).toBe(200);
+        }
+      }
+    }
+    clock.seconds += 3600;
+    await runner('after-restart').runDue();
+    for (const u of users) {
+      const [plan] = await plans(u.user.auth);
+      const penalty = u.exitAfter ? Number(u.amount) * 0.1 : 0;
+      expect(plan, `${u.amount} for ${u.days} days`).toMatchObject({
+        state: u.exitAfter ? 'expired' : 'shared',
+        paidDays: u.paid,
+      });
+      expect(Number(plan!.accruedProfit)).toBeCloseTo(u.profit, 6);
+      expect(await balances(u.user.user.id)).toEqual({
+        available: Number((5000 + u.profit - penalty).toFixed(6)),
+        earn: 0,
+      });
+    }
+    expect(await findInvariantBreaches(t.database.db)).toEqual([]);
+  }, 120_000);
+});
