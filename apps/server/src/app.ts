@@ -8,6 +8,7 @@ import { convertModule } from './modules/convert';
 import { earnAdminRoutes, earnRoutes, type EarnDeps } from './modules/earn';
 import { fundingAdminRoutes, fundingRoutes, type FundingDeps } from './modules/funding';
 import { kycRoutes } from './modules/kyc';
+import { loansAdminRoutes, loansRoutes, type LoanDeps } from './modules/loans';
 import { marketsRoutes, startMarkets, verifyTickRoutes, type MarketHub } from './modules/markets';
 import { messagingAdminRoutes, messengerFor, type Messenger } from './modules/messaging';
 import { notificationsRoutes } from './modules/notifications';
@@ -133,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const earn: EarnDeps = { db, bus, now: () => new Date(markets.now() * 1000) };
   await app.register(earnRoutes(earn));
   await app.register(earnAdminRoutes(earn));
+  const loans: LoanDeps = { ...earn, params, store, platform: 'SWX' };
+  await app.register(loansRoutes(loans));
+  await app.register(loansAdminRoutes(loans));
   await app.register(verifyTickRoutes(db, markets));
   const feeRates = ['spot_fee_rate', 'contract_fee_rate', 'convert_fee_rate'];
   await app.register(

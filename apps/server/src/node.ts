@@ -3,6 +3,7 @@ import { connectMessaging, type EventBus } from './platform/bus';
 import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
 import { earnAccrualJob } from './modules/earn';
+import { loanDueJob } from './modules/loans';
 import { housekeepingJob } from './platform/housekeeping.jobs';
 import { createJobsRunner, type JobsRunner, type PeriodicJob } from './platform/jobs';
 import { LiveFeed } from './modules/markets';
@@ -19,7 +20,7 @@ export interface Node {
   close(): Promise<void>;
 }
 
-export const JOBS: readonly PeriodicJob[] = [housekeepingJob, earnAccrualJob];
+export const JOBS: readonly PeriodicJob[] = [housekeepingJob, earnAccrualJob, loanDueJob];
 
 /**
  * One server node: database (migrated and seeded), event bus, HTTP/WebSocket app and jobs. Used by
@@ -57,6 +58,7 @@ export async function startNode(
     db: database.db,
     node: config.NODE_ID,
     jobs: options.jobs ?? JOBS,
+    bus,
     onError: (job, key, error) => app.log.error({ err: error, job, key }, 'job unit failed'),
   });
   if (config.JOBS_ENABLED) jobs.start(config.JOBS_POLL_MS);

@@ -432,6 +432,10 @@ export const NotificationKind = z.enum([
   'deposit_rejected',
   'withdrawal_approved',
   'withdrawal_rejected',
+  'loan_approved',
+  'loan_rejected',
+  'loan_repaid',
+  'loan_overdue',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

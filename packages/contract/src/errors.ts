@@ -86,6 +86,9 @@ export const errorCodes = {
   10146: 409, // already reviewed
   10147: 409, // a second finance member must approve (four-eyes)
   10148: 400, // enter a correct amount
+  10149: 409, // another loan is still open
+  10150: 400, // sign the loan agreement
+  10151: 400, // loan product not available
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

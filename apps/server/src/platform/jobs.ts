@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
+import type { EventBus } from './bus';
 import type { Db, Tx } from './db';
 import { jobRuns, jobSchedules } from './jobs.tables';
 
@@ -11,9 +12,23 @@ import { jobRuns, jobSchedules } from './jobs.tables';
 export interface PeriodicJob {
   name: string;
   periodMs: number;
-  /** Everything the unit changes goes through `tx`; it commits together with the `done` mark. */
-  run(unit: { tx: Tx; key: string; periodStart: Date; periodEnd: Date }): Promise<void>;
+  /**
+   * Everything the unit changes goes through `tx`; it commits together with the `done` mark. It
+   * may answer what to announce once that commit is done (socket events to the users concerned).
+   */
+  run(unit: JobUnit): Promise<void | AfterCommit>;
 }
+
+export interface JobUnit {
+  tx: Tx;
+  key: string;
+  periodStart: Date;
+  periodEnd: Date;
+  /** The node's event bus, for announcements after the commit (absent in some tests). */
+  bus: EventBus | undefined;
+}
+
+export type AfterCommit = () => Promise<void>;
 
 export interface JobsRunnerOptions {
   db: Db;
@@ -25,6 +40,7 @@ export interface JobsRunnerOptions {
   maxUnitsPerPass?: number;
   onError?: (job: string, key: string, error: unknown) => void;
   clock?: () => Date;
+  bus?: EventBus;
 }
 
 export interface JobsRunner {
@@ -80,6 +96,7 @@ export function createJobsRunner(options: JobsRunnerOptions): JobsRunner {
     const key = periodStart.toISOString();
     const token = await claim(job.name, key, now);
     if (!token) return false;
+    const done: { after?: AfterCommit } = {};
     try {
       await db.transaction(async (tx) => {
         // Marking done first takes the row lock: a node that took over an expired lease waits here
@@ -97,14 +114,15 @@ export function createJobsRunner(options: JobsRunnerOptions): JobsRunner {
           )
           .returning({ key: jobRuns.key });
         if (marked.length === 0) throw new LostClaim();
-        await job.run({
+        const after = await job.run({
           tx,
           key,
           periodStart,
           periodEnd: new Date(periodStart.getTime() + job.periodMs),
+          bus: options.bus,
         });
+        if (after) done.after = after;
       });
-      return true;
     } catch (error) {
       if (error instanceof LostClaim) return false;
       options.onError?.(job.name, key, error);
@@ -113,6 +131,14 @@ export function createJobsRunner(options: JobsRunnerOptions): JobsRunner {
         .set({ status: 'failed', error: String(error).slice(0, 2000), finishedAt: clock() })
         .where(and(eq(jobRuns.job, job.name), eq(jobRuns.key, key), eq(jobRuns.claim, token)));
       return false;
+    }
+    // The unit is done and committed: a failed announcement is logged, never run again.
+    try {
+      await done.after?.();
+      return true;
+    } catch (error) {
+      options.onError?.(job.name, key, error);
+      return true;
     }
   }
 

@@ -1,4 +1,5 @@
 import type { PeriodicJob } from '../../platform/jobs';
+import { publishUserEvent } from '../../platform/socket-hub';
 import { payDueDays } from './earn.service';
 
 /**
@@ -9,7 +10,19 @@ import { payDueDays } from './earn.service';
 export const earnAccrualJob: PeriodicJob = {
   name: 'earn.accrue',
   periodMs: 60_000,
-  async run({ tx, periodEnd }) {
-    await payDueDays(tx, periodEnd);
+  async run({ tx, periodEnd, bus }) {
+    const changed = await payDueDays(tx, periodEnd);
+    return async () => {
+      if (!bus) return;
+      // After the commit: each owner's plan and balance are refreshed on their socket.
+      for (const row of changed) {
+        await publishUserEvent(bus, row.userId, 'order', {
+          product: 'smart',
+          id: row.id,
+          state: row.state,
+        });
+        await publishUserEvent(bus, row.userId, 'balance', { mode: 'real' });
+      }
+    };
   },
 };

@@ -88,6 +88,13 @@ export async function kycStateOf(
   return { status: latest.status, reason: latest.status === 'rejected' ? latest.reason : null };
 }
 
+/** The verified legal name ("first last"), or 10022 when the user is not verified. */
+export async function verifiedNameOf(db: Executor, userId: number): Promise<string> {
+  const latest = await selectLatestSubmission(db, userId);
+  if (latest?.status !== 'verified') throw new AppError(10022);
+  return `${latest.firstName} ${latest.lastName}`;
+}
+
 /** DOMAIN.md: KYC is required before loans and spot trading (10022 otherwise). */
 export async function requireVerified(db: Executor, userId: number): Promise<void> {
   if ((await kycStateOf(db, userId)).status !== 'verified') throw new AppError(10022);

@@ -3,6 +3,7 @@ export {
   findUserPrincipal,
   insertUser,
   markFunded,
+  selectUserById,
   usernamesOf,
   withdrawPasswordHashOf,
 } from './users.repo';

@@ -1,0 +1,29 @@
+import type { PeriodicJob } from '../../platform/jobs';
+import { publishUserEvent } from '../../platform/socket-hub';
+import { settleDueLoans } from './loans.service';
+
+/**
+ * Every minute: loans whose repayment date came by the minute's end are collected from available
+ * or turn overdue, and overdue loans add each overdue day's damages as it begins; each step once
+ * (the loan row is locked and its state moves in the same transaction), minutes missed while no
+ * node ran caught up oldest first by the jobs runner.
+ */
+export const loanDueJob: PeriodicJob = {
+  name: 'loans.due',
+  periodMs: 60_000,
+  async run({ tx, periodEnd, bus }) {
+    const changed = await settleDueLoans(tx, periodEnd);
+    return async () => {
+      if (!bus) return;
+      for (const { row, note } of changed) {
+        await publishUserEvent(bus, row.userId, 'order', {
+          product: 'loan',
+          id: row.id,
+          state: row.state,
+        });
+        await publishUserEvent(bus, row.userId, 'balance', { mode: 'real' });
+        await note?.publish(bus);
+      }
+    };
+  },
+};
