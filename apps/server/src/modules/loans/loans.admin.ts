@@ -227,7 +227,11 @@ export function loansAdminRoutes(deps: LoanDeps): FastifyPluginAsyncZod {
       listAdminLoans.path,
       {
         config: review,
-        schema: { tags, querystring: listAdminLoans.query, response: { 200: listAdminLoans.reply } },
+        schema: {
+          tags,
+          querystring: listAdminLoans.query,
+          response: { 200: listAdminLoans.reply },
+        },
       },
       async (request) => {
         const { state, page, pageSize } = request.query;

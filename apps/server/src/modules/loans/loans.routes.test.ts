@@ -148,7 +148,10 @@ describe('loans', () => {
     expect(product.code).toBe(200);
     expect(product.result.terms).toEqual([7, 30]);
     productId = product.result.id;
-    const listed = await t.app.inject({ method: 'GET', url: '/swx/customer/index/listLoanProduct' });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/swx/customer/index/listLoanProduct',
+    });
     expect(listed.json<Reply<object[]>>().result).toContainEqual(
       expect.objectContaining({ id: productId, freeDays: 3, penaltyRate: '0.005' }),
     );
@@ -156,7 +159,14 @@ describe('loans', () => {
       method: 'POST',
       url: '/swx/admin/loans/products',
       headers: finance,
-      payload: { name: 'x', minAmount: '1', maxAmount: '2', terms: [7], dailyRate: '0', enabled: true },
+      payload: {
+        name: 'x',
+        minAmount: '1',
+        maxAmount: '2',
+        terms: [7],
+        dailyRate: '0',
+        enabled: true,
+      },
     });
     expect(financeTry.statusCode).toBe(403);
   });
@@ -269,7 +279,11 @@ describe('loans', () => {
     expect(await usdt(user.user.id)).toBe(1100);
     await passHours(4 * 24 + 1); // day 5 has begun: 2 charged days
     const loan = await loanOf(user.auth, applied.result.id);
-    expect(loan.result).toMatchObject({ state: 'repaying', currentInterest: '2', repayNow: '1002' });
+    expect(loan.result).toMatchObject({
+      state: 'repaying',
+      currentInterest: '2',
+      repayNow: '1002',
+    });
     const [a, b] = await Promise.all([
       repay(user.auth, applied.result.id),
       repay(user.auth, applied.result.id),

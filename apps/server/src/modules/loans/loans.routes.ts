@@ -65,7 +65,11 @@ export function loansRoutes(deps: LoanDeps): FastifyPluginAsyncZod {
       listLoanRecord.path,
       {
         config: customer,
-        schema: { tags, querystring: listLoanRecord.query, response: { 200: listLoanRecord.reply } },
+        schema: {
+          tags,
+          querystring: listLoanRecord.query,
+          response: { 200: listLoanRecord.reply },
+        },
       },
       async (request) => ok(request, await listLoans(deps, userIdOf(request), request.query)),
     );

@@ -44,7 +44,11 @@ describe('loan rules', () => {
     [{ ...base, days: 7, freeDays: 10 }, '0', '1000'],
     [{ ...base, amount: '333.33', dailyRate: '0.0015', days: 14 }, '5.499945', '338.829945'],
     // rounded up to the asset's scale (a charge): 0.123456789 BTC x 0.0007 x 4
-    [{ ...base, amount: '0.123456789', asset: 'BTC', dailyRate: '0.0007', days: 7 }, '0.00034568', '0.123802469'],
+    [
+      { ...base, amount: '0.123456789', asset: 'BTC', dailyRate: '0.0007', days: 7 },
+      '0.00034568',
+      '0.123802469',
+    ],
   ])('due amount of %o: interest %s, total %s', (terms, totalInterest, dueAmount) => {
     expect(dueAmountOf(terms)).toEqual({ totalInterest, dueAmount });
   });
@@ -80,10 +84,20 @@ describe('loan rules', () => {
 
   it('product problems', () => {
     expect(
-      loanProductProblems({ minAmount: '100', maxAmount: '5000', terms: [7, 30], dailyRate: '0.001' }),
+      loanProductProblems({
+        minAmount: '100',
+        maxAmount: '5000',
+        terms: [7, 30],
+        dailyRate: '0.001',
+      }),
     ).toEqual([]);
     expect(
-      loanProductProblems({ minAmount: '500', maxAmount: '100', terms: [7, 8, 7], dailyRate: '0.2' }),
+      loanProductProblems({
+        minAmount: '500',
+        maxAmount: '100',
+        terms: [7, 8, 7],
+        dailyRate: '0.2',
+      }),
     ).toEqual([
       'maxAmount: at least the minimum amount',
       'dailyRate: from 0 up to 0.05',

@@ -28,13 +28,7 @@ import {
   type LoanProductRow,
   type LoanRow,
 } from './loans.repo';
-import {
-  damagesPerDay,
-  daysBegun,
-  dueAmountOf,
-  interestOf,
-  overdueDaysAt,
-} from './loans.rules';
+import { damagesPerDay, daysBegun, dueAmountOf, interestOf, overdueDaysAt } from './loans.rules';
 
 export interface LoanDeps {
   db: Db;
@@ -140,10 +134,7 @@ export function toLoan(row: LoanRow, now: Date): Loan {
 }
 
 /** The product and the checked terms of an application or a preview. */
-async function termsOf(
-  deps: LoanDeps,
-  body: { productId: number; amount: string; days: number },
-) {
+async function termsOf(deps: LoanDeps, body: { productId: number; amount: string; days: number }) {
   const product = await selectProduct(deps.db, body.productId);
   if (!product?.enabled) throw new AppError(10151);
   if (!product.terms.includes(body.days)) throw new AppError(10023);
@@ -414,11 +405,14 @@ export async function settleDueLoans(tx: Tx, by: Date, limit = 500) {
         ? await addNotification(tx, {
             userId: loan.userId,
             kind: 'loan_overdue',
-            params: { amount: dec(loan.dueAmount).toFixed(), asset: loan.asset, loanNo: loan.loanNo },
+            params: {
+              amount: dec(loan.dueAmount).toFixed(),
+              asset: loan.asset,
+              loanNo: loan.loanNo,
+            },
           })
         : undefined;
     changed.push(note ? { row, note } : { row });
   }
   return changed;
 }
-

@@ -13,10 +13,14 @@ const PARAMS: Record<NotificationKind, readonly string[]> = {
   deposit_rejected: ['amount', 'coin', 'reason'],
   withdrawal_approved: ['amount', 'coin', 'actual'],
   withdrawal_rejected: ['amount', 'coin', 'reason'],
+  loan_approved: ['amount', 'asset', 'loanNo'],
+  loan_rejected: ['amount', 'asset', 'loanNo', 'reason'],
+  loan_repaid: ['amount', 'asset', 'loanNo'],
+  loan_overdue: ['amount', 'asset', 'loanNo'],
 };
 
 /** Parameters that are codes or addresses stay left to right inside right-to-left text. */
-const LTR_PARAMS = new Set(['ip', 'amount', 'actual', 'orderNo']);
+const LTR_PARAMS = new Set(['ip', 'amount', 'actual', 'orderNo', 'loanNo']);
 
 const LRI = '\u2066';
 const FSI = '\u2068';

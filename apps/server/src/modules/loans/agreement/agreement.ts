@@ -1,4 +1,4 @@
-import { createTranslator, LOCALES, loanCatalogues, type Locale } from '@swx/i18n';
+import { createTranslator, loanCatalogues, type Locale } from '@swx/i18n';
 import { dec } from '@swx/money';
 import { DAY_MS, scheduleOf } from '../loans.rules';
 import { PdfWriter } from './pdf-writer';
@@ -62,10 +62,10 @@ export async function renderAgreement(terms: AgreementTerms): Promise<Buffer> {
   const page = new PdfWriter({ locale, title: m('title') });
 
   page.heading(m('title'), 18);
-  page.paragraph(
-    terms.signed ? m('number', { loanNo: terms.signed.loanNo }) : m('preview'),
-    { size: 10, gap: 10 },
-  );
+  page.paragraph(terms.signed ? m('number', { loanNo: terms.signed.loanNo }) : m('preview'), {
+    size: 10,
+    gap: 10,
+  });
 
   page.heading(m('parties'));
   page.table(
@@ -87,10 +87,7 @@ export async function renderAgreement(terms: AgreementTerms): Promise<Buffer> {
       [ui('freeDays'), ui('freeDaysValue', { days: terms.freeDays })],
       [ui('interest'), money(terms.totalInterest)],
       [m('dueAmount'), money(terms.dueAmount)],
-      [
-        ui('dueDate'),
-        ui('dueDateValue', { days: terms.days, date: dateOf(locale, estimate) }),
-      ],
+      [ui('dueDate'), ui('dueDateValue', { days: terms.days, date: dateOf(locale, estimate) })],
       [ui('penalty'), ui('penaltyValue', { rate: percent(terms.penaltyRate) })],
     ],
     [0.4, 0.6],
@@ -122,9 +119,6 @@ export async function renderAgreement(terms: AgreementTerms): Promise<Buffer> {
   } else {
     page.box(ui('signHere'));
   }
-  const language = LOCALES.find((l) => l.code === locale)?.name ?? locale;
-  page.paragraph(`${m('footer', { date: dateTimeOf(locale, terms.at) })} ${language}`, {
-    size: 8,
-  });
+  page.paragraph(m('footer', { date: dateTimeOf(locale, terms.at) }), { size: 8 });
   return page.end();
 }

@@ -45,6 +45,13 @@ export function covers(name: FontName, codePoint: number): boolean {
   return parsed(name).hasGlyphForCodePoint(codePoint);
 }
 
+/** The glyphs fontkit shapes the text into, as pdfkit does, with the code points of each. */
+export function layoutOf(name: FontName, text: string): { id: number; codePoints: number[] }[] {
+  return parsed(name)
+    .layout(text)
+    .glyphs.map((g) => ({ id: g.id, codePoints: g.codePoints }));
+}
+
 /** The fonts tried for a language, its own first; the others catch names written in other scripts. */
 export function fontChain(locale: Locale): FontName[] {
   const first: Record<Locale, FontName> = {

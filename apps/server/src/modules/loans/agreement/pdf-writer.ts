@@ -1,7 +1,7 @@
 import { directionOf, type Locale } from '@swx/i18n';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
-import { covers, fontChain, fontPath, type FontName } from './fonts';
+import { covers, fontChain, fontPath, layoutOf, type FontName } from './fonts';
 
 /**
  * A small page writer on pdfkit that lays out mixed-direction text itself. pdfkit shapes glyphs
@@ -20,6 +20,12 @@ const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 const NEUTRAL = /[\s0-9.,:;%+\-–—/()[\]'"·×=*#@_]/u;
 /** Characters between which a line may break without a space. */
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+
+/** What pdfkit keeps of an embedded font (not in its types): the subset and its ToUnicode map. */
+interface EmbeddedFont {
+  subset: { includeGlyph(id: number): number };
+  unicode: number[][];
+}
 
 interface Piece {
   text: string;
@@ -133,12 +139,11 @@ export class PdfWriter {
     }
     return visual.map((p) => {
       let text = p.text;
-      // fontkit reverses pieces in a right-to-left script itself; others are reversed here.
-      if (p.level % 2 === 1 && !RTL_LETTER.test(text)) {
-        text = Array.from(text)
-          .reverse()
-          .map((c) => bidi.getMirroredCharacter(c) ?? c)
-          .join('');
+      // Right to left, brackets take their mirrored glyph. fontkit reverses a piece in a
+      // right-to-left script itself (without mirroring); other pieces are reversed here.
+      if (p.level % 2 === 1) {
+        const mirrored = Array.from(text).map((c) => bidi.getMirroredCharacter(c) ?? c);
+        text = (RTL_LETTER.test(text) ? mirrored : mirrored.reverse()).join('');
       }
       return { ...p, text, width: this.measure(text, p.font) };
     });
@@ -182,6 +187,20 @@ export class PdfWriter {
     return this.piecesOf(line).reduce((sum, p) => sum + p.width, 0);
   }
 
+  /**
+   * A ligature (lam-alef) stands for several letters. The page holds a right-to-left word's glyphs
+   * in visual order and text extraction (poppler, pdf.js) reverses the word letter by letter, the
+   * ligature's letters too: so a right-to-left ligature is mapped to its letters in visual order,
+   * which extraction turns back into reading order.
+   */
+  private rightToLeftLigatures(font: FontName, text: string): void {
+    const embedded = (this.doc as unknown as { _font: EmbeddedFont })._font;
+    for (const glyph of layoutOf(font, text)) {
+      if (glyph.codePoints.length < 2) continue;
+      embedded.unicode[embedded.subset.includeGlyph(glyph.id)] = [...glyph.codePoints].reverse();
+    }
+  }
+
   /** Draws one line inside [x, x + width], starting at the reading side. */
   private drawLine(line: string, x: number, y: number, width: number, align?: 'end'): void {
     const pieces = this.piecesOf(line);
@@ -191,6 +210,7 @@ export class PdfWriter {
     for (const piece of pieces) {
       this.use(piece.font);
       this.doc.text(piece.text, cursor, y, { lineBreak: false });
+      if (RTL_LETTER.test(piece.text)) this.rightToLeftLigatures(piece.font, piece.text);
       cursor += piece.width;
     }
   }

@@ -18,6 +18,10 @@ const ICONS: Record<NotificationKind, IconName> = {
   deposit_rejected: 'alert',
   withdrawal_approved: 'wallet',
   withdrawal_rejected: 'alert',
+  loan_approved: 'wallet',
+  loan_rejected: 'alert',
+  loan_repaid: 'wallet',
+  loan_overdue: 'alert',
 };
 
 /** Where a notification leads (the KYC form after a rejection; settings after a security event). */

@@ -25,6 +25,14 @@ type Filter = (typeof FILTERS)[number];
 
 /** Ledger reasons the screen names; a newer one shows its technical name until translated. */
 const KNOWN_KINDS = new Set([
+  'earn.buy',
+  'earn.accrue',
+  'earn.return',
+  'earn.exit',
+  'loan.disburse',
+  'loan.repay',
+  'loan.interest',
+  'loan.damages',
   'spot.fill',
   'spot.freeze',
   'spot.cancel',
