@@ -150,6 +150,18 @@ export const router = createBrowserRouter(
                   ],
                 },
                 {
+                  element: <RoleGate section="loans" />,
+                  children: [
+                    {
+                      path: 'loans',
+                      lazy: () =>
+                        import('../features/loans/pages/loans-page').then((m) => ({
+                          Component: m.LoansPage,
+                        })),
+                    },
+                  ],
+                },
+                {
                   element: <RoleGate section="orders" />,
                   children: [
                     {

@@ -37,6 +37,7 @@ describe('route registry', () => {
         '/profile/orders',
         '/profile/records',
         '/trading',
+        '/loan',
       ].sort(),
     );
   });
@@ -87,15 +88,16 @@ describe('route registry', () => {
 
   it('offers navigation entries only for registered routes, in order', () => {
     const items = navigationItems();
-    expect(items.map((i) => i.id)).toEqual(['home', 'market', 'trading', 'profile']);
+    expect(items.map((i) => i.id)).toEqual(['home', 'market', 'trading', 'loan', 'profile']);
     for (const item of items) expect(isRegistered(item.path)).toBe(true);
   });
 
   it('knows which product paths are not live yet', () => {
-    for (const path of [paths.loan, paths.support]) {
+    for (const path of [paths.nfts, paths.support]) {
       expect(isRegistered(path)).toBe(false);
     }
     expect(isRegistered(paths.trading)).toBe(true);
+    expect(isRegistered(paths.loan)).toBe(true);
     expect(isRegistered(paths.login)).toBe(true);
     expect(isRegistered(paths.profile)).toBe(true);
     expect(isRegistered('/help/')).toBe(true);

@@ -80,6 +80,11 @@ export const routes: readonly AppRoute[] = [
     nav: { id: 'trading', icon: 'trading', order: 3 },
   },
   {
+    path: paths.loan,
+    page: lazyPage(() => import('../features/loans/pages/loan-page'), ['loan', 'profile']),
+    nav: { id: 'loan', icon: 'loan', order: 4 },
+  },
+  {
     path: paths.coin,
     page: lazyPage(() => import('../features/market/pages/coin-page'), ['markets', 'trade']),
   },

@@ -10,8 +10,17 @@ const SESSION_ENDED = 401;
  * `apiCall`: the image needs the staff Authorization header, which an <img src> cannot send,
  * hence a fetch and a Blob.
  */
-export async function fetchPrivateImage(path: string, signal: AbortSignal): Promise<Blob> {
-  const headers: Record<string, string> = { accept: 'image/*' };
+export function fetchPrivateImage(path: string, signal: AbortSignal): Promise<Blob> {
+  return fetchPrivateFile(path, signal, 'image/');
+}
+
+/** The bytes of a private file whose type starts with `type` (an agreement PDF: `application/pdf`). */
+export async function fetchPrivateFile(
+  path: string,
+  signal: AbortSignal,
+  type: string,
+): Promise<Blob> {
+  const headers: Record<string, string> = { accept: type.endsWith('/') ? `${type}*` : type };
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
 
@@ -27,13 +36,13 @@ export async function fetchPrivateImage(path: string, signal: AbortSignal): Prom
     throw new ApiError('network', 0, t('api.network', { detail: String(error) }));
   }
 
-  const type = response.headers.get('content-type') ?? '';
-  if (response.ok && type.startsWith('image/')) return response.blob();
+  const received = response.headers.get('content-type') ?? '';
+  if (response.ok && received.startsWith(type)) return response.blob();
 
   // A refusal comes as the usual envelope: 401 ends the session as everywhere else.
   let code = response.status;
   let message = t('api.imageFailed');
-  if (type.includes('json')) {
+  if (received.includes('json')) {
     const refusal = ErrorReply.safeParse(await response.json().catch(() => undefined));
     if (refusal.success) {
       code = refusal.data.code;

@@ -17,6 +17,7 @@ export const SECTION_ROLES = {
   instruments: ['admin'],
   options: ['admin'],
   earn: ['admin'],
+  loans: ['admin', 'finance'],
   orders: ['admin', 'finance', 'support'],
   funding: ['admin', 'finance'],
   content: ['admin', 'support'],

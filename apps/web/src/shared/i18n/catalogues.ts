@@ -12,6 +12,7 @@ export const NAMESPACES = [
   'profile',
   'trade',
   'earn',
+  'loan',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

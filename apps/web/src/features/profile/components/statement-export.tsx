@@ -5,6 +5,7 @@ import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
 import { fundingApi } from '../api/funding.api';
 import { useErrorText } from './use-error-text';
+import { saveFile } from '../../../shared/api/save-file';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -31,14 +32,7 @@ export function StatementExport() {
         new Date(start).toISOString(),
         new Date(end).toISOString(),
       );
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `statement-${from}-${to}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(blob, `statement-${from}-${to}.csv`);
     } catch (error) {
       toast.error(errorText(error));
     } finally {
