@@ -6,8 +6,16 @@ import { fileURLToPath } from 'node:url';
 const locales = join(dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales');
 const cache = new Map<string, Record<string, string>>();
 
-/** A message of the UI catalogues, so specs check the shipped text in every language. */
-export function text(locale: string, namespace: string, key: string): string {
+/**
+ * A message of the UI catalogues, so specs check the shipped text in every language; simple
+ * `{name}` placeholders are filled from `values`.
+ */
+export function text(
+  locale: string,
+  namespace: string,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
   const file = `${locale}/${namespace}`;
   let messages = cache.get(file);
   if (!messages) {
@@ -19,7 +27,9 @@ export function text(locale: string, namespace: string, key: string): string {
   }
   const message = messages[key];
   if (message === undefined) throw new Error(`no message ${file}:${key}`);
-  return message;
+  return message.replace(/\{(\w+)\}/gu, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }
 
 /** Dotted keys of the English catalogues of some namespaces (what i18next shows when a message is missing). */

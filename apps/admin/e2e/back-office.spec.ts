@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { BrowserErrors } from '../../../e2e-support/browser-errors';
 import { AuditPage } from './pages/audit.page';
@@ -292,6 +293,29 @@ test.describe.serial('back office on a fresh database', () => {
       const listed = await request.get(`${customerBase()}/swx/customer/index/listSmartProducts`);
       expect(((await listed.json()) as { result: { name: string }[] }).result).toEqual([
         expect.objectContaining({ name: 'Steady USDT', penaltyRate: '0.05' }),
+      ]);
+    });
+
+    await test.step('loan products: one created for customers, with two terms', async () => {
+      await shell.go('Loans');
+      await page.getByTestId('loan-product-new').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('loan-product-save').click();
+      await expect(
+        dialog.getByText('Give a name, plain decimal amounts and rate, and at least one term.'),
+      ).toBeVisible();
+      await dialog.getByTestId('loan-product-name').fill('Flexible USDT');
+      await dialog.getByTestId('loan-product-min').fill('100');
+      await dialog.getByTestId('loan-product-max').fill('5000');
+      await dialog.getByTestId('loan-product-rate').fill('0.1');
+      await dialog.getByTestId('loan-product-term-7').check();
+      await dialog.getByTestId('loan-product-term-30').check();
+      await dialog.getByTestId('loan-product-save').click();
+      await expect(toast(page, 'Flexible USDT saved.')).toBeVisible();
+      await expect(page.getByTestId('loan-product-row')).toContainText('7 / 30 d · 0.1% / d');
+      const listed = await request.get(`${customerBase()}/swx/customer/index/listLoanProduct`);
+      expect(((await listed.json()) as { result: object[] }).result).toEqual([
+        expect.objectContaining({ name: 'Flexible USDT', dailyRate: '0.001', freeDays: 3 }),
       ]);
     });
 
@@ -706,6 +730,60 @@ test.describe.serial('back office on a fresh database', () => {
         await screen.getByRole('tab', { name: say('tab.ended') }).click();
         await expect(screen.getByTestId('smart-plan')).toHaveAttribute('data-state', 'expired');
       });
+      await test.step(`${locale}, ${layout}, real account: a loan applied for with the agreement signed, approved by finance, its PDF downloaded, then repaid`, async () => {
+        const say = (key: string, values?: Record<string, string | number>) =>
+          text(locale, 'loan', key, values);
+        await screen.goto(`${customerBase()}/loan?lang=${locale}`);
+        const card = screen.getByTestId('loan-product').filter({ hasText: 'Flexible USDT' });
+        await card.getByTestId('loan-apply').click();
+        await screen.getByRole('radio', { name: say('termChip', { days: 30 }) }).check();
+        await screen.getByTestId('loan-amount').fill('50');
+        await screen.getByTestId('loan-next').click();
+        await expect(screen.getByText(text(locale, 'errors', '10148'))).toBeVisible();
+        await screen.getByTestId('loan-amount').fill('1000');
+        await expect(screen.getByTestId('loan-interest')).toContainText('27 USDT');
+        await expect(screen.getByTestId('loan-total')).toContainText('1027 USDT');
+        await screen.getByTestId('loan-next').click();
+        await screen.getByTestId('loan-sign').click();
+        await expect(screen.getByText(text(locale, 'errors', '10150'))).toBeVisible();
+        const pad = await screen.getByTestId('loan-signature').boundingBox();
+        if (!pad) throw new Error('no signature pad');
+        await screen.mouse.move(pad.x + 20, pad.y + pad.height * 0.6);
+        await screen.mouse.down();
+        for (let i = 1; i <= 12; i++) {
+          await screen.mouse.move(
+            pad.x + 20 + i * ((pad.width - 40) / 12),
+            pad.y + pad.height * (0.6 - 0.3 * Math.sin(i / 2)),
+          );
+        }
+        await screen.mouse.up();
+        await screen.getByTestId('loan-sign').click();
+        await expect(screen.getByText(say('applied')).first()).toBeVisible();
+        const row = screen.getByTestId('loan-row').first();
+        await expect(row).toHaveAttribute('data-state', 'pending');
+
+        await shell.go('Loans');
+        const staffRow = page.getByTestId('loan-row').filter({ hasText: customer.username });
+        await staffRow.getByTestId('loan-approve').click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+        await expect(page.getByText(/Loan LN\d+ approved and paid out\./u)).toBeVisible();
+        // The customer's screen follows over the socket, without a reload.
+        await expect(row).toHaveAttribute('data-state', 'repaying');
+        await expect(row.getByTestId('loan-repay-now')).toContainText('1000 USDT');
+
+        const [download] = await Promise.all([
+          screen.waitForEvent('download'),
+          row.getByTestId('loan-download').click(),
+        ]);
+        const pdf = await readFile((await download.path()) ?? '');
+        expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(download.suggestedFilename()).toMatch(/^loan-agreement-LN\d+\.pdf$/u);
+
+        await row.getByTestId('loan-repay').click();
+        await screen.getByTestId('loan-repay-confirm').click();
+        await expect(row).toHaveAttribute('data-state', 'repaid');
+        await expect(row.getByTestId('loan-repaid')).toContainText('1000 USDT');
+      });
       await test.step(`${locale}, ${layout}: every movement is in the customer's ledger`, async () => {
         const reply = await request.get(
           `${customerBase()}/swx/customer/user/listTransactions?pageSize=100`,
@@ -714,7 +792,15 @@ test.describe.serial('back office on a fresh database', () => {
         const body = (await reply.json()) as { code: number; result: { list: { kind: string }[] } };
         expect(body.code).toBe(200);
         const kinds = new Set(body.result.list.map((entry) => entry.kind));
-        for (const kind of ['deposit', 'options.buy', 'convert', 'earn.buy', 'earn.exit']) {
+        for (const kind of [
+          'deposit',
+          'options.buy',
+          'convert',
+          'earn.buy',
+          'earn.exit',
+          'loan.disburse',
+          'loan.repay',
+        ]) {
           expect(
             [...kinds].some((k) => k.startsWith(kind)),
             `${kind} in ${[...kinds].join(' ')}`,

@@ -7,6 +7,7 @@ export type SectionName =
   | 'Instruments'
   | 'Options products'
   | 'Smart plans'
+  | 'Loans'
   | 'Orders'
   | 'Deposits'
   | 'Withdrawals'

@@ -329,3 +329,75 @@ describe('loans', () => {
     expect(await findInvariantBreaches(t.database.db)).toEqual([]);
   });
 });
+
+describe('120 days of loans on a fake clock, with every node down for ten days', () => {
+  it('collects, charges and counts exactly what the terms say, each step once', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/swx/admin/loans/products',
+      headers: admin,
+      payload: {
+        name: 'Long run',
+        minAmount: '100',
+        maxAmount: '10000',
+        terms: [7, 30, 90],
+        dailyRate: '0.001',
+        enabled: true,
+      },
+    });
+    const id = created.json<Reply<{ id: number }>>().result.id;
+    // Each loan: funds the customer already had, the terms, and what happens.
+    const table = [
+      // collected on its due date (day 7): 1000 + 1000 x 0.001 x (7 - 3)
+      { name: 'collected', own: '100', amount: '1000', days: 7 },
+      // overdue from day 30, repaid on day 100 with 71 days of damages at 0.5 % of 2054
+      { name: 'overdue, repaid', own: '0', amount: '2000', days: 30, repayOn: 100, topUp: '800' },
+      // overdue from day 90, still owing on day 120: 31 days of damages at 0.5 % of 3261
+      { name: 'overdue, owing', own: '0', amount: '3000', days: 90 },
+      // repaid early on day 10: 7 charged days
+      { name: 'early', own: '100', amount: '1000', days: 30, repayOn: 10 },
+    ];
+    const loans = [];
+    for (const row of table) {
+      const user = await trader(t, row.own);
+      const applied = await apply(user.auth, { productId: id, days: row.days, amount: row.amount });
+      expect(applied.code, row.name).toBe(200);
+      expect((await decide(applied.result.id, 'approve')).code).toBe(200);
+      loans.push({ ...row, user, id: applied.result.id });
+    }
+    for (let day = 1; day <= 120; day++) {
+      clock.seconds += DAY;
+      if (day >= 60 && day < 70) continue;
+      await runner(day < 60 ? 'first' : 'after-restart').runDue();
+      for (const loan of loans) {
+        if (loan.repayOn !== day) continue;
+        if (loan.topUp) await fund(t, loan.user.user.id, 'USDT', loan.topUp);
+        expect((await repay(loan.user.auth, loan.id)).code, loan.name).toBe(200);
+      }
+    }
+    const expected = {
+      collected: { state: 'repaid', repaidAmount: '1004', overdueDays: 0, balance: 96 },
+      'overdue, repaid': {
+        state: 'repaid',
+        repaidAmount: '2783.17',
+        overdueDays: 71,
+        damages: '729.17',
+        balance: 16.83,
+      },
+      'overdue, owing': {
+        state: 'expired',
+        overdueDays: 31,
+        damages: '505.455',
+        repayNow: '3766.455',
+        balance: 3000,
+      },
+      early: { state: 'repaid', repaidAmount: '1007', currentInterest: '7', balance: 93 },
+    } as const;
+    for (const loan of loans) {
+      const { balance, ...view } = expected[loan.name as keyof typeof expected];
+      expect((await loanOf(loan.user.auth, loan.id)).result, loan.name).toMatchObject(view);
+      expect(await usdt(loan.user.user.id), loan.name).toBeCloseTo(balance, 6);
+    }
+    expect(await findInvariantBreaches(t.database.db)).toEqual([]);
+  }, 120_000);
+});
