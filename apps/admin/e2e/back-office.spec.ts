@@ -653,7 +653,7 @@ test.describe.serial('back office on a fresh database', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     expect(deskOneTimePassword, 'the first test created the KYC and finance member').not.toBe('');
     const errors = await BrowserErrors.watch(page);
     const login = new LoginPage(page);
@@ -743,6 +743,9 @@ test.describe.serial('back office on a fresh database', () => {
         await screen.getByTestId('loan-amount').fill('1000');
         await expect(screen.getByTestId('loan-interest')).toContainText('27 USDT');
         await expect(screen.getByTestId('loan-total')).toContainText('1027 USDT');
+        await screen.screenshot({
+          path: test.info().outputPath(`loan-${locale}-${layout}-terms.png`),
+        });
         await screen.getByTestId('loan-next').click();
         await screen.getByTestId('loan-sign').click();
         await expect(screen.getByText(text(locale, 'errors', '10150'))).toBeVisible();
@@ -757,6 +760,9 @@ test.describe.serial('back office on a fresh database', () => {
           );
         }
         await screen.mouse.up();
+        await screen.screenshot({
+          path: test.info().outputPath(`loan-${locale}-${layout}-sign.png`),
+        });
         await screen.getByTestId('loan-sign').click();
         await expect(screen.getByText(say('applied')).first()).toBeVisible();
         const row = screen.getByTestId('loan-row').first();
@@ -765,11 +771,15 @@ test.describe.serial('back office on a fresh database', () => {
         await shell.go('Loans');
         const staffRow = page.getByTestId('loan-row').filter({ hasText: customer.username });
         await staffRow.getByTestId('loan-approve').click();
-        await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
         await expect(page.getByText(/Loan LN\d+ approved and paid out\./u)).toBeVisible();
         // The customer's screen follows over the socket, without a reload.
         await expect(row).toHaveAttribute('data-state', 'repaying');
         await expect(row.getByTestId('loan-repay-now')).toContainText('1000 USDT');
+        await screen.screenshot({
+          path: test.info().outputPath(`loan-${locale}-${layout}-mine.png`),
+          fullPage: true,
+        });
 
         const [download] = await Promise.all([
           screen.waitForEvent('download'),

@@ -9,6 +9,7 @@ import { earnAdminRoutes, earnRoutes, type EarnDeps } from './modules/earn';
 import { fundingAdminRoutes, fundingRoutes, type FundingDeps } from './modules/funding';
 import { kycRoutes } from './modules/kyc';
 import { loansAdminRoutes, loansRoutes, type LoanDeps } from './modules/loans';
+import { nftsAdminRoutes, nftsRoutes, type NftDeps } from './modules/nfts';
 import { marketsRoutes, startMarkets, verifyTickRoutes, type MarketHub } from './modules/markets';
 import { messagingAdminRoutes, messengerFor, type Messenger } from './modules/messaging';
 import { notificationsRoutes } from './modules/notifications';
@@ -137,6 +138,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const loans: LoanDeps = { ...earn, params, store, platform: 'SWX' };
   await app.register(loansRoutes(loans));
   await app.register(loansAdminRoutes(loans));
+  const nfts: NftDeps = { db, bus, store, maxBytes, now: earn.now };
+  await app.register(nftsRoutes(nfts));
+  await app.register(nftsAdminRoutes(nfts));
   await app.register(verifyTickRoutes(db, markets));
   const feeRates = ['spot_fee_rate', 'contract_fee_rate', 'convert_fee_rate'];
   await app.register(

@@ -4,6 +4,7 @@ import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
 import { earnAccrualJob } from './modules/earn';
 import { loanDueJob } from './modules/loans';
+import { nftCloseJob } from './modules/nfts';
 import { housekeepingJob } from './platform/housekeeping.jobs';
 import { createJobsRunner, type JobsRunner, type PeriodicJob } from './platform/jobs';
 import { LiveFeed } from './modules/markets';
@@ -20,7 +21,12 @@ export interface Node {
   close(): Promise<void>;
 }
 
-export const JOBS: readonly PeriodicJob[] = [housekeepingJob, earnAccrualJob, loanDueJob];
+export const JOBS: readonly PeriodicJob[] = [
+  housekeepingJob,
+  earnAccrualJob,
+  loanDueJob,
+  nftCloseJob,
+];
 
 /**
  * One server node: database (migrated and seeded), event bus, HTTP/WebSocket app and jobs. Used by

@@ -91,6 +91,13 @@ test.describe('accounts in every language', () => {
         await profile.open(path);
         expect(await rawKeys(page), `${locale} ${path}`).toEqual([]);
       }
+      // The money products in this language: the smart plan and loans (identity not verified yet).
+      await page.goto('/trading');
+      await expect(page.getByTestId('earn-nature')).toBeVisible();
+      expect(await catalogueLines(page, ['earn', 'common']), `${locale} /trading`).toEqual([]);
+      await page.goto('/loan');
+      await expect(page.getByTestId('loan-kyc')).toBeVisible();
+      expect(await catalogueLines(page, ['loan', 'common']), `${locale} /loan`).toEqual([]);
 
       await profile.openProfile();
       await profile.logout();

@@ -436,6 +436,8 @@ export const NotificationKind = z.enum([
   'loan_rejected',
   'loan_repaid',
   'loan_overdue',
+  'nft_outbid',
+  'nft_won',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

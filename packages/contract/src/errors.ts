@@ -89,6 +89,7 @@ export const errorCodes = {
   10149: 409, // another loan is still open
   10150: 400, // sign the loan agreement
   10151: 400, // loan product not available
+  10152: 400, // bid below the minimum or at the buy-now price
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

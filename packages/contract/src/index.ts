@@ -8,6 +8,7 @@ export * from './errors';
 export * from './funding';
 export * from './loans';
 export * from './markets';
+export * from './nfts';
 export * from './route';
 export * from './socket';
 export * from './system';

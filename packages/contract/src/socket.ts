@@ -29,8 +29,17 @@ export const UserEventMessage = z.object({
 });
 export type UserEventMessage = z.infer<typeof UserEventMessage>;
 
+/** A public event about one thing, for the sockets subscribed to its code (`nft:12`). */
+export const TopicMessage = z.object({
+  type: z.literal('topic'),
+  code: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type TopicMessage = z.infer<typeof TopicMessage>;
+
 export const ServerMessage = z.union([
   TickMessage,
+  TopicMessage,
   UserEventMessage,
   z.object({ type: z.literal('authed'), ok: z.boolean() }),
   z.object({ type: z.literal('pong') }),

@@ -1,4 +1,10 @@
-import { ClientMessage, type ServerMessage, type TickMessage, UserEventType } from '@swx/contract';
+import {
+  ClientMessage,
+  type ServerMessage,
+  type TickMessage,
+  TopicMessage,
+  UserEventType,
+} from '@swx/contract';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -11,6 +17,7 @@ import { messageFor } from './messages';
 /** Bus channels the hub listens on; every node's hub receives every message. */
 export const TICKS_CHANNEL = 'ticks';
 export const USER_EVENTS_CHANNEL = 'user-events';
+export const TOPICS_CHANNEL = 'topics';
 
 const UserEventEnvelope = z.object({
   userId: z.number().int(),
@@ -25,6 +32,15 @@ export function publishUserEvent(
   data: Record<string, unknown>,
 ) {
   return bus.publish(USER_EVENTS_CHANNEL, { userId, type, data });
+}
+
+/**
+ * A public event about one thing (an NFT auction), for every socket subscribed to its code
+ * (`nft:12`), logged in or not: what anyone may see on the item's page.
+ */
+export function publishTopic(bus: EventBus, code: string, data: Record<string, unknown>) {
+  const message: TopicMessage = { type: 'topic', code, data };
+  return bus.publish(TOPICS_CHANNEL, message);
 }
 
 export function publishTick(bus: EventBus, tick: TickMessage) {
@@ -114,6 +130,14 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
     if (!subscribers) return;
     const serialized = JSON.stringify(tick);
     for (const conn of subscribers) sendTick(conn, tick, serialized);
+  });
+
+  deps.bus.subscribe(TOPICS_CHANNEL, (message) => {
+    const parsed = TopicMessage.safeParse(message);
+    if (!parsed.success) return;
+    const subscribers = byCode.get(parsed.data.code);
+    if (!subscribers) return;
+    for (const conn of subscribers) send(conn, parsed.data);
   });
 
   deps.bus.subscribe(USER_EVENTS_CHANNEL, (message) => {

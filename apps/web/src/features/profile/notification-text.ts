@@ -17,6 +17,8 @@ const PARAMS: Record<NotificationKind, readonly string[]> = {
   loan_rejected: ['amount', 'asset', 'loanNo', 'reason'],
   loan_repaid: ['amount', 'asset', 'loanNo'],
   loan_overdue: ['amount', 'asset', 'loanNo'],
+  nft_outbid: ['amount', 'asset', 'name'],
+  nft_won: ['amount', 'asset', 'name'],
 };
 
 /** Parameters that are codes or addresses stay left to right inside right-to-left text. */

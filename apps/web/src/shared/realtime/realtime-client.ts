@@ -2,6 +2,7 @@ import {
   ServerMessage,
   type ClientMessage,
   type TickMessage,
+  type TopicMessage,
   type UserEventMessage,
 } from '@swx/contract';
 
@@ -46,6 +47,7 @@ export class RealtimeClient {
   private socket: SocketLike | null = null;
   private readonly refs = new Map<string, number>();
   private readonly tickListeners = new Map<string, Set<TickListener>>();
+  private readonly topicListeners = new Map<string, Set<(message: TopicMessage) => void>>();
   private readonly userListeners = new Set<UserListener>();
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -100,6 +102,19 @@ export class RealtimeClient {
       }
       if (removed.length > 0) this.send({ op: 'unsub', codes: removed });
       this.closeIfIdle();
+    };
+  }
+
+  /** Public events about one thing (`nft:12`), on the same subscription as a tick code. */
+  subscribeTopic(code: string, listener: (message: TopicMessage) => void): () => void {
+    let set = this.topicListeners.get(code);
+    if (!set) this.topicListeners.set(code, (set = new Set()));
+    set.add(listener);
+    const unsubscribe = this.subscribe([code], () => undefined);
+    return () => {
+      this.topicListeners.get(code)?.delete(listener);
+      if (this.topicListeners.get(code)?.size === 0) this.topicListeners.delete(code);
+      unsubscribe();
     };
   }
 
@@ -248,6 +263,9 @@ export class RealtimeClient {
     switch (message.type) {
       case 'tick':
         for (const listener of this.tickListeners.get(message.code) ?? []) listener(message);
+        break;
+      case 'topic':
+        for (const listener of this.topicListeners.get(message.code) ?? []) listener(message);
         break;
       case 'order':
       case 'balance':

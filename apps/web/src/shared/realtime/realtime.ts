@@ -43,3 +43,13 @@ export function useUserEvents(handler: (event: UserEventMessage) => void): void 
   ref.current = handler;
   useEffect(() => realtime.onUserEvent((event) => ref.current(event)), []);
 }
+
+/** Calls `handler` with every public event about `code` (an NFT auction: `nft:12`). */
+export function useTopic(code: string | null, handler: (data: Record<string, unknown>) => void) {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!code) return;
+    return realtime.subscribeTopic(code, (message) => ref.current(message.data));
+  }, [code]);
+}

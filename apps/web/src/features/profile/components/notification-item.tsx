@@ -22,6 +22,8 @@ const ICONS: Record<NotificationKind, IconName> = {
   loan_rejected: 'alert',
   loan_repaid: 'wallet',
   loan_overdue: 'alert',
+  nft_outbid: 'alert',
+  nft_won: 'wallet',
 };
 
 /** Where a notification leads (the KYC form after a rejection; settings after a security event). */
