@@ -772,7 +772,7 @@ test.describe.serial('back office on a fresh database', () => {
         const staffRow = page.getByTestId('loan-row').filter({ hasText: customer.username });
         await staffRow.getByTestId('loan-approve').click();
         await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
-        await expect(page.getByText(/Loan LN\d+ approved and paid out\./u)).toBeVisible();
+        await expect(page.getByText(/Loan LN\d+ approved and paid out\./u).first()).toBeVisible();
         // The customer's screen follows over the socket, without a reload.
         await expect(row).toHaveAttribute('data-state', 'repaying');
         await expect(row.getByTestId('loan-repay-now')).toContainText('1000 USDT');

@@ -162,6 +162,18 @@ export const router = createBrowserRouter(
                   ],
                 },
                 {
+                  element: <RoleGate section="nfts" />,
+                  children: [
+                    {
+                      path: 'nfts',
+                      lazy: () =>
+                        import('../features/nfts/pages/nfts-page').then((m) => ({
+                          Component: m.NftsPage,
+                        })),
+                    },
+                  ],
+                },
+                {
                   element: <RoleGate section="orders" />,
                   children: [
                     {

@@ -20,6 +20,7 @@ const NAV: readonly { section: Section; to: string; label: MessageKey }[] = [
   { section: 'options', to: '/options', label: 'nav.options' },
   { section: 'earn', to: '/earn', label: 'nav.earn' },
   { section: 'loans', to: '/loans', label: 'nav.loans' },
+  { section: 'nfts', to: '/nfts', label: 'nav.nfts' },
   { section: 'orders', to: '/orders', label: 'nav.orders' },
   { section: 'funding', to: '/funding/deposits', label: 'nav.deposits' },
   { section: 'funding', to: '/funding/withdrawals', label: 'nav.withdrawals' },

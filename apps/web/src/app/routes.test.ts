@@ -38,6 +38,7 @@ describe('route registry', () => {
         '/profile/records',
         '/trading',
         '/loan',
+        '/nfts',
       ].sort(),
     );
   });
@@ -93,7 +94,7 @@ describe('route registry', () => {
   });
 
   it('knows which product paths are not live yet', () => {
-    for (const path of [paths.nfts, paths.support]) {
+    for (const path of [paths.support]) {
       expect(isRegistered(path)).toBe(false);
     }
     expect(isRegistered(paths.trading)).toBe(true);

@@ -85,6 +85,10 @@ export const routes: readonly AppRoute[] = [
     nav: { id: 'loan', icon: 'loan', order: 4 },
   },
   {
+    path: paths.nfts,
+    page: lazyPage(() => import('../features/nfts/pages/nfts-page'), ['nft']),
+  },
+  {
     path: paths.coin,
     page: lazyPage(() => import('../features/market/pages/coin-page'), ['markets', 'trade']),
   },

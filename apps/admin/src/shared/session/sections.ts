@@ -18,6 +18,7 @@ export const SECTION_ROLES = {
   options: ['admin'],
   earn: ['admin'],
   loans: ['admin', 'finance'],
+  nfts: ['admin'],
   orders: ['admin', 'finance', 'support'],
   funding: ['admin', 'finance'],
   content: ['admin', 'support'],

@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'trade',
   'earn',
   'loan',
+  'nft',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
