@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BrowserErrors } from '../../../e2e-support/browser-errors';
 import { AuditPage } from './pages/audit.page';
 import { ChangePasswordPage } from './pages/change-password.page';
@@ -25,7 +25,18 @@ import { market, TradeDesk } from '../../../e2e-support/trade-desk';
 import { FundingPage } from './pages/funding.page';
 import { CustomerBalancePage } from './pages/customer-balance.page';
 import { toast } from './support/toast';
+import { bidAs, listNftItem, nftState } from './support/nft-items';
 import { newStaffPassword } from './support/totp';
+
+const NFT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4YRN1wiaKAUIBACgOBXkG6+pvAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function donationTotal(request: APIRequestContext): Promise<string> {
+  const reply = await request.get(`${customerBase()}/swx/customer/index/listNft`);
+  return ((await reply.json()) as { result: { donationTotal: string } }).result.donationTotal;
+}
 
 /**
  * The whole life of a fresh installation's back office, in order: the first admin's one-time
@@ -42,6 +53,7 @@ test.describe.serial('back office on a fresh database', () => {
   let fundsOneTimePassword = '';
   const deskUsername = `desk.${Date.now().toString(36)}`;
   let deskOneTimePassword = '';
+  let adminToken = '';
   const sentence = `E2E check ${Date.now()}: this sentence was added from the back office.`;
   let disclaimerId = 0;
 
@@ -73,6 +85,7 @@ test.describe.serial('back office on a fresh database', () => {
       await expect(page.getByText('Use at least 12 characters.')).toBeVisible();
       await change.changeOneTimePassword(oneTime!, newStaffPassword());
       await shell.expectSignedInAs(adminUsername);
+      adminToken = (await page.evaluate(() => localStorage.getItem('swx.admin.token'))) ?? '';
       await expect(
         page.getByRole('heading', { level: 1, name: `Hello, ${adminUsername}` }),
       ).toBeVisible();
@@ -317,6 +330,33 @@ test.describe.serial('back office on a fresh database', () => {
       expect(((await listed.json()) as { result: object[] }).result).toEqual([
         expect.objectContaining({ name: 'Flexible USDT', dailyRate: '0.001', freeDays: 3 }),
       ]);
+    });
+
+    await test.step('charity NFTs: an item listed with its image and schedule', async () => {
+      await shell.go('Charity NFTs');
+      await page.getByTestId('nft-new').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('nft-save').click();
+      await expect(dialog.getByText(/Give a name, the creator/u)).toBeVisible();
+      await dialog.getByTestId('nft-name').fill('Spring garden');
+      await dialog.getByTestId('nft-creator').fill('Shelter art club');
+      await dialog
+        .getByTestId('nft-contractAddress')
+        .fill('0x5FbDB2315678afecb367f032d93F642f64180aa3');
+      await dialog.getByTestId('nft-tokenId').fill('1');
+      await dialog.getByTestId('nft-startingPrice').fill('100');
+      await dialog.getByTestId('nft-bidIncrement').fill('10');
+      await dialog.getByTestId('nft-buyNowPrice').fill('900');
+      await dialog.getByTestId('nft-image').setInputFiles({
+        name: 'garden.png',
+        mimeType: 'image/png',
+        buffer: NFT_PNG,
+      });
+      await dialog.getByTestId('nft-save').click();
+      await expect(toast(page, 'Spring garden listed.')).toBeVisible();
+      await expect(page.getByTestId('nft-row').filter({ hasText: 'Spring garden' })).toContainText(
+        'from 100 · step 10 · buy now 900',
+      );
     });
 
     await test.step('edit the English disclaimer page', async () => {
@@ -648,12 +688,12 @@ test.describe.serial('back office on a fresh database', () => {
     expect(errors.messages).toEqual([]);
   });
 
-  test('real money: verified and funded customers trade spot, contracts, options and convert, in Japanese on a phone and in Arabic on the desktop', async ({
+  test('real money: verified and funded customers trade, save in a plan, borrow and give through charity NFTs, in Japanese on a phone and in Arabic and English on the desktop', async ({
     page,
     browser,
     request,
   }) => {
-    test.setTimeout(600_000);
+    test.setTimeout(900_000);
     expect(deskOneTimePassword, 'the first test created the KYC and finance member').not.toBe('');
     const errors = await BrowserErrors.watch(page);
     const login = new LoginPage(page);
@@ -668,9 +708,12 @@ test.describe.serial('back office on a fresh database', () => {
     const funding = new FundingPage(page);
     const review = new CustomersPage(page);
 
+    const auctions: { id: number; locale: string; layout: string; token: string }[] = [];
+    const donationAtStart = await donationTotal(request);
     for (const [locale, layout] of [
       ['ja', 'phone'],
       ['ar', 'desktop'],
+      ['en', 'desktop'],
     ] as const) {
       const customer = await registerCustomer(request);
       await test.step(`${locale}: KYC approved and a deposit credited by staff`, async () => {
@@ -794,6 +837,52 @@ test.describe.serial('back office on a fresh database', () => {
         await expect(row).toHaveAttribute('data-state', 'repaid');
         await expect(row.getByTestId('loan-repaid')).toContainText('1000 USDT');
       });
+      await test.step(`${locale}, ${layout}, real account: a charity NFT bid on, outbid and refunded, bid again; another bought at once`, async () => {
+        const say = (key: string) => text(locale, 'nft', key);
+        const auction = await listNftItem(request, adminToken, {
+          name: `Hope ${locale}`,
+          endsInSeconds: 60,
+          buyNowPrice: null,
+        });
+        const gift = await listNftItem(request, adminToken, {
+          name: `Gift ${locale}`,
+          endsInSeconds: 3600,
+          buyNowPrice: '300',
+        });
+        const rival = await registerCustomer(request);
+        const orderNo = await reportDeposit(request, rival.token, '500');
+        await shell.go('Deposits');
+        await funding.decide(funding.depositRow(orderNo), 'Approve');
+
+        await screen.goto(`${customerBase()}/nfts?id=${auction}&lang=${locale}`);
+        await expect(screen.getByTestId('nft-custodial')).toHaveText(say('lead'));
+        await screen.getByTestId('nft-amount').fill('90');
+        await screen.getByTestId('nft-bid').click();
+        await expect(screen.getByText(text(locale, 'errors', '10152'))).toBeVisible();
+        await screen.getByTestId('nft-amount').fill('100');
+        await screen.getByTestId('nft-bid').click();
+        await screen.getByTestId('nft-confirm').click();
+        await expect(screen.getByText(say('bidPlaced')).first()).toBeVisible();
+        const lines = screen.getByTestId('nft-bid-line');
+        await expect(lines.first()).toHaveAttribute('data-state', 'leading');
+        // Another customer bids more: this screen follows over the socket, the bid is refunded.
+        expect(await bidAs(request, rival.token, auction, '150')).toBe(200);
+        await expect(screen.getByTestId('nft-current-bid')).toContainText('150');
+        await expect(lines.nth(1)).toHaveAttribute('data-state', 'outbid');
+        await screen.getByTestId('nft-amount').fill('200');
+        await screen.getByTestId('nft-bid').click();
+        await screen.getByTestId('nft-confirm').click();
+        await expect(screen.getByTestId('nft-current-bid')).toContainText('200');
+        await expect(lines.first()).toHaveAttribute('data-state', 'leading');
+        await screen.screenshot({ path: test.info().outputPath(`nft-${locale}-${layout}.png`) });
+
+        await screen.goto(`${customerBase()}/nfts?id=${gift}&lang=${locale}`);
+        await screen.getByTestId('nft-buy-now').click();
+        await screen.getByTestId('nft-confirm').click();
+        await expect(screen.getByText(say('bought')).first()).toBeVisible();
+        await expect(screen.getByTestId('nft-detail')).toHaveAttribute('data-state', 'sold');
+        auctions.push({ id: auction, locale, layout, token: customer.token });
+      });
       await test.step(`${locale}, ${layout}: every movement is in the customer's ledger`, async () => {
         const reply = await request.get(
           `${customerBase()}/swx/customer/user/listTransactions?pageSize=100`,
@@ -810,6 +899,9 @@ test.describe.serial('back office on a fresh database', () => {
           'earn.exit',
           'loan.disburse',
           'loan.repay',
+          'nft.bid',
+          'nft.refund',
+          'nft.buy',
         ]) {
           expect(
             [...kinds].some((k) => k.startsWith(kind)),
@@ -821,6 +913,30 @@ test.describe.serial('back office on a fresh database', () => {
       await context.close();
       expect(screenErrors.messages).toEqual([]);
     }
+
+    await test.step('each auction ends, its highest bid wins, and the donation total has grown by every sale', async () => {
+      for (const auction of auctions) {
+        await expect
+          .poll(async () => (await nftState(request, auction.id)).state, { timeout: 150_000 })
+          .toBe('sold');
+        expect((await nftState(request, auction.id)).soldPrice).toBe('200');
+      }
+      const total = await donationTotal(request);
+      expect(Number(total)).toBeGreaterThanOrEqual(Number(donationAtStart) + 3 * (200 + 300));
+      for (const auction of auctions) {
+        const context = await browser.newContext(auction.layout === 'phone' ? PHONE : DESKTOP);
+        const screen = await context.newPage();
+        await screen.addInitScript((token) => {
+          sessionStorage.setItem('swx.introDismissed', '1');
+          localStorage.setItem('swx.token', token);
+          localStorage.setItem('swx.accountMode', 'real');
+        }, auction.token);
+        await screen.goto(`${customerBase()}/nfts?lang=${auction.locale}`);
+        await expect(screen.getByTestId('nft-mine')).toContainText(`Hope ${auction.locale}`);
+        await expect(screen.getByTestId('nft-donation')).toContainText(total);
+        await context.close();
+      }
+    });
     expect(errors.messages).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ export type SectionName =
   | 'Options products'
   | 'Smart plans'
   | 'Loans'
+  | 'Charity NFTs'
   | 'Orders'
   | 'Deposits'
   | 'Withdrawals'
