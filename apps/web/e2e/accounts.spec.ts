@@ -98,6 +98,9 @@ test.describe('accounts in every language', () => {
       await page.goto('/loan');
       await expect(page.getByTestId('loan-kyc')).toBeVisible();
       expect(await catalogueLines(page, ['loan', 'common']), `${locale} /loan`).toEqual([]);
+      await page.goto('/nfts');
+      await expect(page.getByTestId('nft-custodial')).toBeVisible();
+      expect(await catalogueLines(page, ['nft', 'common']), `${locale} /nfts`).toEqual([]);
 
       await profile.openProfile();
       await profile.logout();

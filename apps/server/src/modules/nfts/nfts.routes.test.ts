@@ -257,3 +257,53 @@ describe('charity NFTs', () => {
     expect(await findInvariantBreaches(t.database.db)).toEqual([]);
   });
 });
+
+describe('120 days of auctions on a fake clock, with every node down for ten days', () => {
+  it('closes each auction once, at its end, also those that ended while no node ran', async () => {
+    const DAY = 86_400;
+    // The closing job as in production, under its own name and daily here (120 days of
+    // minutes would be 172,800 units); an item still closes at its own end.
+    const daily: PeriodicJob = {
+      ...nftCloseJob,
+      name: `nfts.close.daily.${randomUUID()}`,
+      periodMs: DAY * 1000,
+    };
+    const dailyRunner = (node: string) =>
+      createJobsRunner({
+        db: t.database.db,
+        node,
+        jobs: [daily],
+        maxUnitsPerPass: 10_000,
+        clock: () => new Date(clock.seconds * 1000),
+      });
+    await dailyRunner('first').runDue();
+    const start = clock.seconds;
+    const ends = [10, 65, 100]; // day 65 falls in the downtime
+    const items = [];
+    for (const day of ends) {
+      items.push(
+        (await createItem({ buyNowPrice: null, endsAt: iso(start + day * DAY) })).result.id,
+      );
+    }
+    const [a, b] = [await bidder('2000'), await bidder('2000')];
+    for (const id of items) {
+      expect((await buy(a.auth, { id, kind: 'bid', amount: '100' })).code).toBe(200);
+      expect((await buy(b.auth, { id, kind: 'bid', amount: '120' })).code).toBe(200);
+    }
+    expect(await usdt(b.user.id)).toEqual({ available: 1640, frozen: 360 });
+    for (let day = 1; day <= 120; day++) {
+      clock.seconds += DAY;
+      if (day >= 60 && day < 70) continue;
+      await dailyRunner(day < 60 ? 'first' : 'after-restart').runDue();
+    }
+    for (const [i, id] of items.entries()) {
+      const detail = await t.app.inject({ method: 'GET', url: `/swx/customer/index/getNft/${id}` });
+      const item = detail.json<Reply<Item & { soldAt: string; endsAt: string }>>().result;
+      expect(item, `day ${ends[i]}`).toMatchObject({ state: 'sold', soldPrice: '120' });
+      expect(item.soldAt).toBe(item.endsAt);
+    }
+    expect(await usdt(a.user.id)).toEqual({ available: 2000, frozen: 0 });
+    expect(await usdt(b.user.id)).toEqual({ available: 1640, frozen: 0 });
+    expect(await findInvariantBreaches(t.database.db)).toEqual([]);
+  }, 120_000);
+});
