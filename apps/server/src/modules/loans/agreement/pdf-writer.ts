@@ -18,6 +18,8 @@ const SPACE = /\s/u;
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
 /** Characters any font draws the same way: they stay in the font of the piece around them. */
 const NEUTRAL = /[\s0-9.,:;%+\-–—/()[\]'"·×=*#@_]/u;
+/** Punctuation that may not begin a line (CJK line-breaking rules). */
+const NO_LINE_START = /[，。；：、）」』】！？,.;:!?)]/u;
 /** Characters between which a line may break without a space. */
 const CJK = /[\u3000-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
 
@@ -157,6 +159,11 @@ export class PdfWriter {
       if (CJK.test(part)) {
         let buffer = '';
         for (const char of Array.from(part)) {
+          // Closing punctuation never starts a line: it stays with the character before it.
+          if (NO_LINE_START.test(char) && !buffer && units.length > 0) {
+            units[units.length - 1] += char;
+            continue;
+          }
           if (CJK.test(char) && buffer && !CJK.test(buffer.at(-1) ?? '')) {
             units.push(buffer);
             buffer = '';
