@@ -34,7 +34,10 @@ async function main() {
   const oidc = await startOidcProvider();
   const exchange = await startExchange();
   try {
-    server = await startTestServer({ env: { ...inbox.env, ...oidc.env } });
+    // Jobs run here (a charity auction closes when it ends); the live-feed server below has none.
+    server = await startTestServer({
+      env: { ...inbox.env, ...oidc.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
+    });
     // A second product on the live feed, its crypto prices from the loopback exchange: the specs
     // of apps/web/e2e-live move the market and watch stops, take-profits and liquidations happen.
     live = await startTestServer({ env: { ...inbox.env, ...exchange.env } });

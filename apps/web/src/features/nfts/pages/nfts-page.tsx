@@ -57,9 +57,11 @@ export default function NftsPage() {
         </p>
         <p className="text-lg">
           {t('donation')}:{' '}
-          <Num className="font-semibold text-success" data-testid="nft-donation">
-            {`${list.data?.donationTotal ?? '—'} USDT`}
-          </Num>
+          <span data-testid="nft-donation">
+            <Num className="font-semibold text-success">
+              {`${list.data?.donationTotal ?? '—'} USDT`}
+            </Num>
+          </span>
         </p>
       </header>
       {token && mode === 'demo' ? (
