@@ -1,6 +1,6 @@
 import type { PeriodicJob } from '../../platform/jobs';
 import { publishUserEvent } from '../../platform/socket-hub';
-import { settleDueLoans } from './loans.service';
+import { settleDueLoans } from './loans.repayment';
 
 /**
  * Every minute: loans whose repayment date came by the minute's end are collected from available

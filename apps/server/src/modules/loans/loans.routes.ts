@@ -18,9 +18,9 @@ import {
   listLoans,
   listProducts,
   previewAgreement,
-  repayLoan as repay,
   type LoanDeps,
 } from './loans.service';
+import { repayLoan as repay } from './loans.repayment';
 
 const tags = ['loans'];
 /** Loans are real money only: demo mode is refused ("switch to a real account"). */

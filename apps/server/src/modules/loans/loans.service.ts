@@ -4,13 +4,12 @@ import { isLocale, type Locale } from '@swx/i18n';
 import { dec, fitsScale } from '@swx/money';
 import sharp from 'sharp';
 import type { EventBus } from '../../platform/bus';
-import { uniqueViolation, type Db, type Executor, type Tx } from '../../platform/db';
+import { uniqueViolation, type Db, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
 import type { FileStore } from '../../platform/storage';
 import { verifiedNameOf } from '../kyc';
-import { post, transferPostings, type AccountRef } from '../ledger';
-import { addNotification } from '../notifications';
+import type { AccountRef } from '../ledger';
 import type { ParamsReader } from '../params';
 import { withOrderNumber } from '../triggers';
 import { selectUserById } from '../users';
@@ -18,13 +17,10 @@ import { renderAgreement, type AgreementTerms } from './agreement/agreement';
 import {
   hasOpenLoan,
   insertLoan,
-  lockDueLoans,
-  lockLoan,
   selectLoan,
   selectLoanPage,
   selectProduct,
   selectProducts,
-  updateLoan,
   type LoanProductRow,
   type LoanRow,
 } from './loans.repo';
@@ -42,7 +38,11 @@ export interface LoanDeps {
 }
 
 export const LOAN_BOOK: AccountRef = { owner: 'system', name: 'loan_book' };
-const available = (userId: number): AccountRef => ({ owner: 'user', userId, bucket: 'available' });
+export const available = (userId: number): AccountRef => ({
+  owner: 'user',
+  userId,
+  bucket: 'available',
+});
 
 async function platformTerms(deps: LoanDeps) {
   const [freeDays, penaltyRate] = await Promise.all([
@@ -221,7 +221,7 @@ export async function cleanSignature(dataUrl: string): Promise<Buffer> {
   }
 }
 
-async function announce(
+export async function announce(
   deps: LoanDeps,
   row: LoanRow,
   note?: { publish: (bus: EventBus) => Promise<void> },
@@ -315,104 +315,4 @@ export async function agreementFile(
     throw new Error(`loan ${row.loanNo}: the stored agreement is missing or altered`);
   }
   return { bytes, loanNo: row.loanNo };
-}
-
-/**
- * Posts a repayment of what the loan owes at `at` from available to the loan book (principal,
- * interest and damages each under its own reason, so the records show them apart) and ends it.
- * Throws 10092 when available is short (nothing changes).
- */
-async function settle(tx: Tx, row: LoanRow, at: Date): Promise<LoanRow> {
-  const owed = owedAt(row, at);
-  const parts: [string, string][] = [
-    ['loan.repay', dec(row.amount).toFixed()],
-    ['loan.interest', owed.interest],
-    ['loan.damages', owed.damages],
-  ];
-  for (const [kind, amount] of parts) {
-    if (dec(amount).isZero()) continue;
-    await post(tx, {
-      kind,
-      ref: row.loanNo,
-      mode: 'real',
-      postings: transferPostings(available(row.userId), LOAN_BOOK, row.asset, amount),
-    });
-  }
-  return updateLoan(tx, row.id, {
-    state: 'repaid',
-    repaidAt: at,
-    repaidAmount: owed.total,
-    interestPaid: owed.interest,
-    damages: owed.damages,
-    overdueDays: owed.overdueDays,
-  });
-}
-
-/** Repays an approved loan now (early, or overdue with its damages); once only (10134). */
-export async function repayLoan(deps: LoanDeps, userId: number, id: number): Promise<Loan> {
-  const { row, note } = await deps.db.transaction(async (tx) => {
-    const loan = await lockLoan(tx, id, userId);
-    if (!loan) throw new AppError(10101);
-    if (loan.state !== 'repaying' && loan.state !== 'expired') throw new AppError(10134);
-    const repaid = await settle(tx, loan, deps.now());
-    const note = await addNotification(tx, {
-      userId,
-      kind: 'loan_repaid',
-      params: { amount: repaid.repaidAmount ?? '0', asset: repaid.asset, loanNo: repaid.loanNo },
-    });
-    return { row: repaid, note };
-  });
-  await announce(deps, row, note);
-  return toLoan(row, deps.now());
-}
-
-/**
- * The due-date work by `by`, each step once: a repaying loan whose date has come is collected from
- * available when enough (repaid at its due date), else it turns overdue; an overdue loan adds the
- * damages of each overdue day begun. Answers the loans it changed and their notifications.
- */
-export async function settleDueLoans(tx: Tx, by: Date, limit = 500) {
-  const changed: { row: LoanRow; note?: { publish: (bus: EventBus) => Promise<void> } }[] = [];
-  for (const loan of await lockDueLoans(tx, by, limit)) {
-    if (loan.state === 'repaying' && loan.dueAt) {
-      const collected = await tx
-        .transaction((sp) => settle(sp, loan, loan.dueAt!))
-        .catch((error: unknown) => {
-          if (error instanceof AppError && error.code === 10092) return undefined;
-          throw error;
-        });
-      if (collected) {
-        const note = await addNotification(tx, {
-          userId: loan.userId,
-          kind: 'loan_repaid',
-          params: {
-            amount: collected.repaidAmount ?? '0',
-            asset: collected.asset,
-            loanNo: collected.loanNo,
-          },
-        });
-        changed.push({ row: collected, note });
-        continue;
-      }
-    }
-    const overdueDays = overdueDaysAt(loan.dueAt!, by);
-    const damages = dec(damagesPerDay(loan.dueAmount, loan.penaltyRate, loan.asset))
-      .times(overdueDays)
-      .toFixed();
-    const row = await updateLoan(tx, loan.id, { state: 'expired', overdueDays, damages });
-    const note =
-      loan.state === 'repaying'
-        ? await addNotification(tx, {
-            userId: loan.userId,
-            kind: 'loan_overdue',
-            params: {
-              amount: dec(loan.dueAmount).toFixed(),
-              asset: loan.asset,
-              loanNo: loan.loanNo,
-            },
-          })
-        : undefined;
-    changed.push(note ? { row, note } : { row });
-  }
-  return changed;
 }

@@ -555,6 +555,14 @@ describe('permissions', () => {
       ['POST', `${U}/withdrawal`],
       ['GET', `${U}/listWithdrwal`],
       ['GET', `${U}/exportLedger`],
+      ['POST', `${U}/loan`],
+      ['GET', `${U}/listLoanRecord`],
+      ['GET', `${U}/getLoanById/1`],
+      ['POST', `${U}/repayLoan`],
+      ['GET', `${U}/loanAgreementPreview`],
+      ['GET', `${U}/loanAgreement/1`],
+      ['GET', `${U}/listNft`],
+      ['POST', `${U}/buyNft`],
     ] as const;
     // The sweep covers every registered user route: a new one must be added above.
     // (OpenAPI lists every documented route; path parameters appear as {id}.)
