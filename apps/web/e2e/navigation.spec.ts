@@ -4,7 +4,7 @@ import { expect, isMobileProject, test } from './fixtures';
 import { AppPage } from './pages/app.page';
 
 test.describe('navigation', () => {
-  test('shows only the entries whose pages exist (Home, Markets, Smart trading and Account today)', async ({
+  test('shows only the entries whose pages exist (Home, Markets, Smart trading, Loans and Account)', async ({
     page,
   }) => {
     const app = new AppPage(page);
@@ -13,9 +13,7 @@ test.describe('navigation', () => {
     await expect(app.navEntry('market')).toBeVisible();
     await expect(app.navEntry('profile')).toBeVisible();
     await expect(app.navEntry('trading')).toBeVisible();
-    for (const id of ['loan']) {
-      await expect(app.navEntry(id)).toHaveCount(0);
-    }
+    await expect(app.navEntry('loan')).toBeVisible();
     await app.navEntry('home').click();
     await expect(app.heading).toHaveText(text('en', 'home', 'title'));
     await expect(app.navEntry('home')).toHaveAttribute('aria-current', 'page');
@@ -50,6 +48,8 @@ test.describe('navigation', () => {
       '/pass/register',
       '/profile',
       '/trading',
+      '/loan',
+      '/nfts',
     ];
     expect(
       hrefs.filter((href) => !live.includes(href)),
@@ -97,9 +97,11 @@ test.describe('footer', () => {
     await expect(app.footerGroup('policy').getByRole('link')).toHaveText(
       policy.map((p) => p.title),
     );
-    // Only the products whose pages exist (Markets and smart trading today).
+    // Only the products whose pages exist (every one of them now).
     await expect(app.footerGroup('product').getByRole('link')).toHaveText([
       text('en', 'common', 'footer.market'),
+      text('en', 'common', 'footer.investmentLoan'),
+      text('en', 'common', 'footer.charityNft'),
       text('en', 'common', 'footer.smartTrading'),
     ]);
   });
