@@ -271,7 +271,8 @@ describe('KYC review', () => {
     expect(screen.getByRole('link', { name: '← KYC queue' }).getAttribute('href')).toBe(
       '/kyc?status=all',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
+    // The back link shows at once; the actions wait for the submission to load.
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Reason for the customer'), {
       target: { value: 'Expired document.' },
