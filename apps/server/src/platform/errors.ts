@@ -27,3 +27,19 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * Refuses staff input with 10100 when a rule found problems, each "path: message" becoming a
+ * field error; does nothing when there are none.
+ */
+export function refuseProblems(problems: readonly string[]): void {
+  if (problems.length === 0) return;
+  throw new AppError(
+    10100,
+    {},
+    problems.map((p) => {
+      const [path = '', message = p] = p.split(': ');
+      return { path, code: 'custom', message };
+    }),
+  );
+}

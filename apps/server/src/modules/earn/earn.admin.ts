@@ -8,7 +8,7 @@ import {
 import { dec } from '@swx/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StaffActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { AppError, refuseProblems } from '../../platform/errors';
 import { staffActorOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import { recordAudit } from '../audit';
@@ -24,16 +24,7 @@ function toAdmin(row: SmartProductRow): AdminSmartProduct {
 /** The stored form: canonical figures, terms by length. */
 function columnsOf(input: SmartProductInput) {
   const problems = productProblems(input);
-  if (problems.length > 0) {
-    throw new AppError(
-      10100,
-      {},
-      problems.map((p) => {
-        const [path = '', message = p] = p.split(': ');
-        return { path, code: 'custom', message };
-      }),
-    );
-  }
+  refuseProblems(problems);
   return {
     name: input.name,
     minAmount: dec(input.minAmount).toFixed(),

@@ -13,7 +13,7 @@ import {
 import { dec } from '@swx/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StaffActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { AppError, refuseProblems } from '../../platform/errors';
 import { staffActorOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import { publishUserEvent } from '../../platform/socket-hub';
@@ -35,15 +35,18 @@ import {
   type LoanRow,
 } from './loans.repo';
 import { DAY_MS, loanProductProblems } from './loans.rules';
-import { agreementFile, LOAN_BOOK, toLoan, toProduct, type LoanDeps } from './loans.service';
+import {
+  agreementFile,
+  LOAN_BOOK,
+  platformTerms,
+  toLoan,
+  toProduct,
+  type LoanDeps,
+} from './loans.service';
 
 async function toAdminProduct(deps: LoanDeps, row: LoanProductRow): Promise<AdminLoanProduct> {
-  const [freeDays, penaltyRate] = await Promise.all([
-    deps.params.get('loan_free_days'),
-    deps.params.get('loan_overdue_penalty_rate'),
-  ]);
   return {
-    ...toProduct(row, { freeDays: Number(freeDays), penaltyRate: dec(penaltyRate).toFixed() }),
+    ...toProduct(row, await platformTerms(deps)),
     enabled: row.enabled,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -66,16 +69,7 @@ async function toAdminLoans(deps: LoanDeps, rows: LoanRow[]): Promise<AdminLoan[
 
 function columnsOf(input: LoanProductInput) {
   const problems = loanProductProblems(input);
-  if (problems.length > 0) {
-    throw new AppError(
-      10100,
-      {},
-      problems.map((p) => {
-        const [path = '', message = p] = p.split(': ');
-        return { path, code: 'custom', message };
-      }),
-    );
-  }
+  refuseProblems(problems);
   return {
     name: input.name,
     minAmount: dec(input.minAmount).toFixed(),

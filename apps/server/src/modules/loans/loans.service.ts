@@ -44,7 +44,8 @@ export const available = (userId: number): AccountRef => ({
   bucket: 'available',
 });
 
-async function platformTerms(deps: LoanDeps) {
+/** The platform's terms stored on each loan: interest-free days and the overdue rate. */
+export async function platformTerms(deps: Pick<LoanDeps, 'params'>) {
   const [freeDays, penaltyRate] = await Promise.all([
     deps.params.get('loan_free_days'),
     deps.params.get('loan_overdue_penalty_rate'),

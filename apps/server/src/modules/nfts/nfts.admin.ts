@@ -2,7 +2,7 @@ import { cancelNft, createNft, listAdminNft, type NftItemInput } from '@swx/cont
 import { dec } from '@swx/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uniqueViolation } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, refuseProblems } from '../../platform/errors';
 import { staffActorOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import { recordAudit } from '../audit';
@@ -15,16 +15,7 @@ const DATA_URL = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
 
 function checked(input: NftItemInput) {
   const problems = itemProblems(input);
-  if (problems.length > 0) {
-    throw new AppError(
-      10100,
-      {},
-      problems.map((p) => {
-        const [path = '', message = p] = p.split(': ');
-        return { path, code: 'custom', message };
-      }),
-    );
-  }
+  refuseProblems(problems);
 }
 
 /** NFT items (admin): created with an image and a schedule, cancelled with refunds; audited. */

@@ -8,7 +8,7 @@ import { dec } from '@swx/money';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { StaffActor } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { AppError, refuseProblems } from '../../platform/errors';
 import { staffActorOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import { recordAudit } from '../audit';
@@ -52,16 +52,7 @@ export async function updateOptionsProductForStaff(
   // Problems name the rows as sent; the stored list is sorted by length.
   const problems = input.periods === undefined ? [] : periodProblems(input.periods);
   const periods = input.periods === undefined ? undefined : canonical(input.periods);
-  if (problems.length > 0) {
-    throw new AppError(
-      10100,
-      {},
-      problems.map((p) => {
-        const [path = '', message = p] = p.split(': ');
-        return { path, code: 'custom', message };
-      }),
-    );
-  }
+  refuseProblems(problems);
   return deps.db.transaction(async (tx) => {
     const [before] = await tx
       .select()
