@@ -61,8 +61,18 @@ export default defineConfig({
   projects: [
     // The customer app: its specs run once with a desktop agent and once with an iPhone agent
     // (the app picks its layout from the user agent).
-    { name: 'web-desktop', testDir: 'apps/web/e2e', testIgnore: 'live/**', use: desktop },
-    { name: 'web-mobile', testDir: 'apps/web/e2e', testIgnore: 'live/**', use: mobile },
+    {
+      name: 'web-desktop',
+      testDir: 'apps/web/e2e',
+      testIgnore: ['live/**', 'clock/**'],
+      use: desktop,
+    },
+    {
+      name: 'web-mobile',
+      testDir: 'apps/web/e2e',
+      testIgnore: ['live/**', 'clock/**'],
+      use: mobile,
+    },
     // The customer app on a second server fed by the loopback exchange (scripts/e2e-exchange.js).
     {
       name: 'live-desktop',
@@ -73,6 +83,13 @@ export default defineConfig({
       name: 'live-mobile',
       testDir: 'apps/web/e2e/live',
       use: { ...mobile, baseURL: process.env.E2E_LIVE_BASE_URL },
+    },
+    // The customer app on a third server whose clock the specs move forward (scripts/e2e.js):
+    // one project, its tests in series, each opening the phone and desktop layouts it needs.
+    {
+      name: 'clock',
+      testDir: 'apps/web/e2e/clock',
+      use: { ...desktop, baseURL: process.env.E2E_CLOCK_BASE_URL },
     },
     // The back office is a desktop tool.
     { name: 'admin-desktop', testDir: 'apps/admin/e2e', use: desktop },

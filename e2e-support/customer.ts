@@ -94,9 +94,10 @@ export async function reportDeposit(
   request: APIRequestContext,
   token: string,
   amount: string,
+  base = customerBase(),
 ): Promise<string> {
   const hash = `${randomUUID().replace(/-/g, '')}${randomUUID().replace(/-/g, '')}`;
-  const reply = await request.post(`${customerBase()}/swx/customer/user/recharge`, {
+  const reply = await request.post(`${base}/swx/customer/user/recharge`, {
     headers: {
       authorization: `Bearer ${token}`,
       'x-account-mode': 'real',

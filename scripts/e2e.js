@@ -30,6 +30,7 @@ function printServerOutput(server, why) {
 async function main() {
   let server;
   let live;
+  let clock;
   const inbox = await startInbox();
   const oidc = await startOidcProvider();
   const exchange = await startExchange();
@@ -41,9 +42,21 @@ async function main() {
     // A second product on the live feed, its crypto prices from the loopback exchange: the specs
     // of apps/web/e2e-live move the market and watch stops, take-profits and liquidations happen.
     live = await startTestServer({ env: { ...inbox.env, ...exchange.env } });
+    // A third product whose time the specs of apps/web/e2e/clock move forward (POST
+    // /swx/test/clock), so that a plan's daily earnings can be seen: jobs run on its clock.
+    clock = await startTestServer({
+      env: {
+        ...inbox.env,
+        NODE_ENV: 'test',
+        TEST_CLOCK: 'true',
+        JOBS_ENABLED: 'true',
+        JOBS_POLL_MS: '500',
+      },
+    });
   } catch (error) {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
     await server?.stop();
+    await live?.stop();
     await inbox.stop();
     await oidc.stop();
     await exchange.stop();
@@ -65,6 +78,13 @@ async function main() {
       {
         E2E_BASE_URL: server.baseUrl,
         E2E_LIVE_BASE_URL: live.baseUrl,
+        E2E_CLOCK_BASE_URL: clock.baseUrl,
+        ...(clock.firstAdmin
+          ? {
+              E2E_CLOCK_ADMIN_USERNAME: clock.firstAdmin.username,
+              E2E_CLOCK_ADMIN_PASSWORD: clock.firstAdmin.password,
+            }
+          : {}),
         E2E_EXCHANGE_URL: exchange.controlUrl,
         E2E_INBOX_URL: inbox.inboxUrl,
         ...(server.firstAdmin
@@ -79,11 +99,13 @@ async function main() {
     if (code !== 0) {
       printServerOutput(server, `playwright exited with ${code}`);
       printServerOutput(live, `live-feed server; playwright exited with ${code}`);
+      printServerOutput(clock, `test-clock server; playwright exited with ${code}`);
     }
     return interrupted ? 130 : code;
   } finally {
     await server.stop();
     await live.stop();
+    await clock.stop();
     await inbox.stop();
     await oidc.stop();
     await exchange.stop();

@@ -26,7 +26,7 @@ import { FundingPage } from './pages/funding.page';
 import { CustomerBalancePage } from './pages/customer-balance.page';
 import { toast } from './support/toast';
 import { bidAs, listNftItem, nftState } from './support/nft-items';
-import { newStaffPassword } from './support/totp';
+import { newStaffPassword } from '../../../e2e-support/totp';
 
 const NFT_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWM4YRN1wiaKAUIBACgOBXkG6+pvAAAAAElFTkSuQmCC',

@@ -45,6 +45,7 @@ import { createServer, installHealth, installPlugins } from './platform/plugins'
 import { installSocketHub, type SocketHub } from './platform/socket-hub';
 import { installStaticApps } from './platform/static';
 import { localFileStore, type FileStore } from './platform/storage';
+import { testClockRoutes, type TestClock } from './platform/test-clock';
 
 export interface AppDeps {
   config: Config;
@@ -60,6 +61,8 @@ export interface AppDeps {
   extraRoutes?: (app: FastifyInstance) => void;
   /** Unix seconds (fractional); the wall clock when absent (tests pass a fake one). */
   clock?: (() => number) | undefined;
+  /** A clock that `POST /swx/test/clock` moves forward, the feed still ticking (TEST_CLOCK). */
+  testClock?: TestClock | undefined;
 }
 
 export interface App {
@@ -118,7 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(kycRoutes({ db, bus, store, usernames, maxBytes }));
   await app.register(messagingAdminRoutes(db));
 
-  const markets = await startMarkets(app, { db, bus, config, clock: deps.clock });
+  const clock = deps.clock ?? deps.testClock?.seconds;
+  if (deps.testClock) await app.register(testClockRoutes(deps.testClock));
+  const markets = await startMarkets(app, { db, bus, config, clock });
   const { triggers, tradingDeps, trading } = await startTrading(
     app,
     { db, bus, markets, params, config, clock: deps.clock, usernamesOf },

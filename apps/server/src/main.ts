@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './platform/config';
 import { startNode } from './node';
+import { TEST_CLOCK_PATH } from './platform/test-clock';
 
 function isRunning(pid: number): boolean {
   try {
@@ -43,6 +44,12 @@ async function main() {
     `  Back office:   ${url}/admin/`,
     `  API docs:      ${url}/docs`,
   ];
+  if (config.TEST_CLOCK) {
+    lines.push(
+      '',
+      `  TEST CLOCK: this server's time moves forward on POST ${TEST_CLOCK_PATH} (tests only)`,
+    );
+  }
   if (node.firstAdmin) {
     lines.push(
       '',

@@ -7,6 +7,7 @@ import { loanDueJob } from './modules/loans';
 import { nftCloseJob } from './modules/nfts';
 import { housekeepingJob } from './platform/housekeeping.jobs';
 import { createJobsRunner, type JobsRunner, type PeriodicJob } from './platform/jobs';
+import { createTestClock } from './platform/test-clock';
 import { LiveFeed } from './modules/markets';
 import { seed } from './seed';
 
@@ -49,6 +50,8 @@ export async function startNode(
   await database.migrate();
   const { firstAdmin } = await seed(database);
 
+  // Browser runs that must see a day pass move this clock; the feed keeps ticking on it.
+  const testClock = config.TEST_CLOCK && !options.clock ? createTestClock() : undefined;
   const { bus, redis } = connectMessaging(config, (error) => console.error('redis error:', error));
   const { app, markets, triggers } = await buildApp({
     config,
@@ -57,6 +60,7 @@ export async function startNode(
     redis,
     extraRoutes: options.extraRoutes,
     clock: options.clock,
+    testClock,
   });
   await bus.ready();
 
@@ -65,6 +69,7 @@ export async function startNode(
     node: config.NODE_ID,
     jobs: options.jobs ?? JOBS,
     bus,
+    ...(testClock ? { clock: () => new Date(markets.now() * 1000) } : {}),
     onError: (job, key, error) => app.log.error({ err: error, job, key }, 'job unit failed'),
   });
   if (config.JOBS_ENABLED) jobs.start(config.JOBS_POLL_MS);

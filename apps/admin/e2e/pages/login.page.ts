@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { totpCode } from '../support/totp';
+import { totpCode } from '../../../../e2e-support/totp';
 
 /** /admin/login: password, then authenticator enrolment (first time) or an authenticator code. */
 export class LoginPage {

@@ -46,6 +46,11 @@ export const ConfigSchema = z.object({
   STAFF_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
   JOBS_ENABLED: bool.default(true),
   JOBS_POLL_MS: z.coerce.number().int().min(100).default(5_000),
+  /**
+   * A clock that `POST /swx/test/clock` moves forward (browser runs that must see a day pass).
+   * Refused when NODE_ENV is production.
+   */
+  TEST_CLOCK: bool.default(false),
   NODE_ID: z.string().min(1).default(`${hostname()}-${process.pid}`),
   SIM_SEED: z.string().min(1).max(100).default('swx-simulator-v1'),
   /**
@@ -112,6 +117,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.TEST_CLOCK && parsed.data.NODE_ENV === 'production') {
+    throw new ConfigError(
+      "Invalid configuration:\n  TEST_CLOCK: moves the platform's time; refused when NODE_ENV is production",
+    );
   }
   return parsed.data;
 }

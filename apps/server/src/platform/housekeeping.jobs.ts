@@ -6,6 +6,7 @@ import type { PeriodicJob } from './jobs';
 export const housekeepingJob: PeriodicJob = {
   name: 'housekeeping.purge',
   periodMs: 3_600_000,
+  sweep: true,
   async run({ tx, periodEnd }) {
     await purgeExpiredIdempotencyKeys(tx, periodEnd);
     await purgeDeadSessions(tx, periodEnd);

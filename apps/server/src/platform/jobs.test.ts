@@ -102,6 +102,37 @@ describe('jobs runner', () => {
     expect(await effectsOf(name)).toHaveLength(6);
   });
 
+  it('a sweep catches up with its latest missed period alone; a failed one is retried', async () => {
+    const name = `test.sweep_${randomUUID().slice(0, 8)}`;
+    const time = { now: start + 5_000 };
+    const failing = new Set([new Date(start + 1440 * PERIOD).toISOString()]);
+    const job = { ...ledgerJob(name, { failFirst: failing }), sweep: true };
+    const runner = createJobsRunner({
+      db: database.db,
+      node: 'a',
+      jobs: [job],
+      clock: clockAt(time),
+    });
+    await runner.runDue();
+    time.now += PERIOD;
+    expect((await runner.runDue()).map((u) => u.key)).toEqual([new Date(start).toISOString()]);
+
+    time.now += 1440 * PERIOD; // a day down: the latest minute settles what the day held
+    expect(await runner.runDue()).toEqual([]);
+    const latest = new Date(start + 1440 * PERIOD).toISOString();
+    expect((await runner.runDue()).map((u) => u.key)).toEqual([latest]);
+    expect(await runner.runDue()).toEqual([]);
+    time.now += PERIOD;
+    expect((await runner.runDue()).map((u) => u.key)).toEqual([
+      new Date(start + 1441 * PERIOD).toISOString(),
+    ]);
+    expect(await effectsOf(name)).toEqual([
+      new Date(start).toISOString(),
+      latest,
+      new Date(start + 1441 * PERIOD).toISOString(),
+    ]);
+  });
+
   it('retries a failed unit without skipping it, and its effect happens once', async () => {
     const name = `test.retry_${randomUUID().slice(0, 8)}`;
     const time = { now: start + 1_000 };

@@ -13,6 +13,13 @@ export interface PeriodicJob {
   name: string;
   periodMs: number;
   /**
+   * The unit settles everything that came due by its period's end (a sweep), so after downtime
+   * the latest missed period alone catches up for all the others: a day away is one unit, not
+   * 1,440. What each sweep settles keeps its own key (a plan's day, a loan's due date), so it
+   * still happens exactly once. Without it every missed period runs, oldest first.
+   */
+  sweep?: boolean;
+  /**
    * Everything the unit changes goes through `tx`; it commits together with the `done` mark. It
    * may answer what to announce once that commit is done (socket events to the users concerned).
    */
@@ -153,6 +160,8 @@ export function createJobsRunner(options: JobsRunnerOptions): JobsRunner {
     const [schedule] = await db.select().from(jobSchedules).where(eq(jobSchedules.job, job.name));
     if (!schedule) return;
     let cursor = schedule.nextPeriodStart.getTime();
+    // A sweep settles what every missed period held in the latest one.
+    if (job.sweep) cursor = Math.max(cursor, current - job.periodMs);
     let advanceTo = cursor;
     let contiguous = true;
     for (

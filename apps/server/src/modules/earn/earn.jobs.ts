@@ -5,11 +5,12 @@ import { payDueDays } from './earn.service';
 /**
  * Every minute: the profit-sharing days of smart plans that came due by the minute's end, each
  * paid once (its own ledger reason, the plan's paid-day count moved in the same transaction);
- * minutes missed while no node ran are caught up oldest first by the jobs runner.
+ * after downtime the latest minute settles what the missed ones held (a sweep), each day still once.
  */
 export const earnAccrualJob: PeriodicJob = {
   name: 'earn.accrue',
   periodMs: 60_000,
+  sweep: true,
   async run({ tx, periodEnd, bus }) {
     const changed = await payDueDays(tx, periodEnd);
     return async () => {

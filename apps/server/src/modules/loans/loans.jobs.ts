@@ -5,12 +5,13 @@ import { settleDueLoans } from './loans.repayment';
 /**
  * Every minute: loans whose repayment date came by the minute's end are collected from available
  * or turn overdue, and overdue loans add each overdue day's damages as it begins; each step once
- * (the loan row is locked and its state moves in the same transaction), minutes missed while no
- * node ran caught up oldest first by the jobs runner.
+ * (the loan row is locked and its state moves in the same transaction); after downtime the latest
+ * minute settles what the missed ones held (a sweep).
  */
 export const loanDueJob: PeriodicJob = {
   name: 'loans.due',
   periodMs: 60_000,
+  sweep: true,
   async run({ tx, periodEnd, bus }) {
     const changed = await settleDueLoans(tx, periodEnd);
     return async () => {

@@ -2,21 +2,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DecidingTick } from '@swx/contract';
 import { useApiQuery } from '../api/use-api-query';
+import { countdownText } from '../format/countdown';
 import { formatDateTime } from '../format/format-date';
 import { Dialog } from '../ui/dialog';
 import { Num } from '../ui/num';
 import { Spinner } from '../ui/spinner';
 import { tradingApi } from './trading.api';
 
-/** Seconds left until `until`, as m:ss, ticking every second. */
+/** What is left until `until` (m:ss, or h:mm:ss from an hour on), ticking every second. */
 export function Countdown({ until }: { until: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  const left = Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
-  return <Num>{`${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`}</Num>;
+  return <Num>{countdownText(Date.parse(until) - now)}</Num>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SmartOrder, SmartProduct } from '@swx/contract';
+import type { SmartProduct } from '@swx/contract';
 import { dec } from '@swx/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,24 +7,19 @@ import { apiErrorMessage } from '../../../shared/api/error-message';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { paths } from '../../../shared/navigation/paths';
+import { useUserEvents } from '../../../shared/realtime/realtime';
 import { useSession } from '../../../shared/session/session-store';
-import { Countdown } from '../../../shared/trading/order-ticks';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
 import { EmptyState } from '../../../shared/ui/list';
 import { Num } from '../../../shared/ui/num';
 import { Tabs } from '../../../shared/ui/tabs';
+import { Term } from '../../../shared/ui/term';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
+import { PlanRow } from '../components/plan-row';
 import { earnApi } from '../earn.api';
-import {
-  AMOUNT,
-  dailyEarning,
-  earlyExit,
-  percentOf,
-  todayEarning,
-  totalEarning,
-} from '../earn.rules';
+import { AMOUNT, dailyEarning, percentOf, totalEarning } from '../earn.rules';
 
 /** /trading: the smart trading plan, a fixed-term product paid from the platform's pool. */
 export default function TradingPage() {
@@ -140,25 +135,6 @@ function ProductCard({
   );
 }
 
-function Term({
-  label,
-  children,
-  testId,
-}: {
-  label: string;
-  children: React.ReactNode;
-  testId?: string;
-}) {
-  return (
-    <>
-      <dt className="text-muted">{label}</dt>
-      <dd className="text-end font-medium" data-testid={testId}>
-        {children}
-      </dd>
-    </>
-  );
-}
-
 function BuyDialog({
   product,
   onClose,
@@ -271,9 +247,14 @@ function BuyDialog({
 function Plans({ version, onChanged }: { version: number; onChanged: () => void }) {
   const { t } = useTranslation('earn');
   const [state, setState] = useState<'earning' | 'ended'>('earning');
-  const plans = useApiQuery(`smart/plans/${state}/${version}`, (signal) =>
+  const [tick, setTick] = useState(0);
+  const plans = useApiQuery(`smart/plans/${state}/${version}/${tick}`, (signal) =>
     earnApi.plans(state, signal),
   );
+  // A day paid, the principal returned: the server says so on the socket, the list follows.
+  useUserEvents((event) => {
+    if (event.type === 'order' && event.data.product === 'smart') setTick((n) => n + 1);
+  });
   const list = plans.data?.list ?? [];
   return (
     <section aria-labelledby="earn-plans" className="flex flex-col gap-3">
@@ -300,110 +281,5 @@ function Plans({ version, onChanged }: { version: number; onChanged: () => void 
         }))}
       />
     </section>
-  );
-}
-
-function PlanRow({ plan, onChanged }: { plan: SmartOrder; onChanged: () => void }) {
-  const { t, i18n } = useTranslation('earn');
-  const [exiting, setExiting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [key] = useState(() => crypto.randomUUID());
-  const now = new Date();
-  const hours = Math.max(0, Math.floor((now.getTime() - Date.parse(plan.startAt)) / 3_600_000));
-  const exit = earlyExit(plan.amount, plan.penaltyRate, plan.asset);
-
-  const confirmExit = async () => {
-    setBusy(true);
-    try {
-      await earnApi.exit(plan.id, key);
-      toast.success(t('exited'));
-      setExiting(false);
-      onChanged();
-    } catch (e) {
-      toast.error(apiErrorMessage(e, i18n.t.bind(i18n), (k) => i18n.exists(k)));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <li
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4"
-      data-testid="smart-plan"
-      data-state={plan.state}
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">
-          {plan.productName} · <Num>{`${plan.amount} ${plan.asset}`}</Num>
-        </h3>
-        <span className="rounded-full bg-subtle px-3 py-1 text-sm">{t(`state.${plan.state}`)}</span>
-      </div>
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
-        <Term label={t('dailyYield')}>
-          <Num>{`${percentOf(plan.dailyYield)} %`}</Num>
-        </Term>
-        <Term label={t('todayEarning')}>
-          <Num>{`${todayEarning(plan, now)} ${plan.asset}`}</Num>
-        </Term>
-        <Term label={t('accrued')} testId="smart-accrued">
-          <Num>{`${plan.accruedProfit} ${plan.asset}`}</Num>
-        </Term>
-        <Term label={t('sharingDays')} testId="smart-days">
-          <Num>{`${plan.paidDays} / ${plan.days}`}</Num>
-        </Term>
-        <Term label={t('runTime')}>
-          <Num>{t('runTimeValue', { days: Math.floor(hours / 24), hours: hours % 24 })}</Num>
-        </Term>
-        <Term label={t('startAt')}>{formatDateTime(plan.startAt, i18n.language)}</Term>
-        {plan.nextEarningAt ? (
-          <Term label={t('nextEarning')}>
-            {formatDateTime(plan.nextEarningAt, i18n.language)} ·{' '}
-            <Countdown until={plan.nextEarningAt} />
-          </Term>
-        ) : null}
-        {plan.penalty !== null ? (
-          <Term label={t('penaltyPaid')}>
-            <Num>{`${plan.penalty} ${plan.asset}`}</Num>
-          </Term>
-        ) : null}
-      </dl>
-      {plan.state === 'earning' ? (
-        <Button variant="secondary" onClick={() => setExiting(true)} data-testid="smart-exit">
-          {t('exit')}
-        </Button>
-      ) : null}
-      {exiting ? (
-        <Dialog
-          open
-          onOpenChange={(open) => !open && setExiting(false)}
-          title={t('exitTitle')}
-          description={t('exitLead')}
-          footer={
-            <Button
-              onClick={() => void confirmExit()}
-              disabled={busy}
-              data-testid="smart-exit-confirm"
-            >
-              {t('exitConfirm')}
-            </Button>
-          }
-        >
-          <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-            <Term label={t('principal')}>
-              <Num>{`${plan.amount} ${plan.asset}`}</Num>
-            </Term>
-            <Term label={t('penalty')} testId="smart-exit-penalty">
-              <Num>{`${exit.penalty} ${plan.asset}`}</Num>
-            </Term>
-            <Term label={t('refund')} testId="smart-exit-refund">
-              <Num>{`${exit.refund} ${plan.asset}`}</Num>
-            </Term>
-            <Term label={t('accrued')}>
-              <Num>{`${plan.accruedProfit} ${plan.asset}`}</Num>
-            </Term>
-          </dl>
-        </Dialog>
-      ) : null}
-    </li>
   );
 }

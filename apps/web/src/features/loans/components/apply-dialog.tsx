@@ -12,7 +12,7 @@ import { toast } from '../../../shared/ui/toast-store';
 import { loansApi } from '../loans.api';
 import { amountFits, loanQuote, percentOf } from '../loans.rules';
 import { SignatureField } from './signature-field';
-import { Term } from './term';
+import { Term } from '../../../shared/ui/term';
 
 /** The calculator, then the agreement and the signature: nothing is sent before both are seen. */
 export function ApplyDialog({

@@ -14,7 +14,7 @@ import { Num } from '../../../shared/ui/num';
 import { toast } from '../../../shared/ui/toast-store';
 import { loansApi } from '../loans.api';
 import { percentOf } from '../loans.rules';
-import { Term } from './term';
+import { Term } from '../../../shared/ui/term';
 
 const TONES: Record<Loan['state'], BadgeTone> = {
   pending: 'neutral',

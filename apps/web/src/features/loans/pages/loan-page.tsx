@@ -10,7 +10,7 @@ import { EmptyState } from '../../../shared/ui/list';
 import { Num } from '../../../shared/ui/num';
 import { ApplyDialog } from '../components/apply-dialog';
 import { MyLoans } from '../components/my-loans';
-import { Term } from '../components/term';
+import { Term } from '../../../shared/ui/term';
 import { loansApi } from '../loans.api';
 import { percentOf } from '../loans.rules';
 

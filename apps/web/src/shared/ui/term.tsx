@@ -1,4 +1,4 @@
-/** One term of a loan: its label and its value, in a definition list. */
+/** One term of an offer (a loan, a plan): its label and its value, in a definition list. */
 export function Term({
   label,
   children,

@@ -1,0 +1,165 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { BrowserErrors } from '../../../../e2e-support/browser-errors';
+import { text } from '../../../../e2e-support/catalogue';
+import { registerCustomer, reportDeposit } from '../../../../e2e-support/customer';
+import { DESKTOP, PHONE } from '../../../../e2e-support/devices';
+import { firstAdminToken, staffPost } from '../../../../e2e-support/staff-api';
+
+/**
+ * A day of a smart plan, seen in the browser: this server's clock moves forward on
+ * `POST /swx/test/clock` (TEST_CLOCK, scripts/e2e.js), its jobs run on that clock, and the
+ * browser's clock is moved by the same amount. The tests run in series: the clock is the server's.
+ */
+const DAY_MS = 86_400_000;
+const base = (process.env.E2E_CLOCK_BASE_URL ?? '').replace(/\/+$/, '');
+
+async function moveServerClock(request: APIRequestContext, ms: number): Promise<number> {
+  const reply = await request.post(`${base}/swx/test/clock`, { data: { seconds: ms / 1000 } });
+  const body = (await reply.json()) as { code: number; result: { now: string } };
+  expect(body.code).toBe(200);
+  return Date.parse(body.result.now);
+}
+
+async function serverNow(request: APIRequestContext): Promise<number> {
+  const reply = await request.get(`${base}/swx/test/clock`);
+  return Date.parse(((await reply.json()) as { result: { now: string } }).result.now);
+}
+
+async function plans(request: APIRequestContext, token: string) {
+  const reply = await request.get(`${base}/swx/customer/order/listSmartOrder`, {
+    headers: { authorization: `Bearer ${token}`, 'x-account-mode': 'real' },
+  });
+  return ((await reply.json()) as { result: { list: { paidDays: number }[] } }).result.list;
+}
+
+test.describe.serial('smart plan on a clock that moves', () => {
+  let adminToken = '';
+
+  test.beforeAll(async ({ request }) => {
+    const username = process.env.E2E_CLOCK_ADMIN_USERNAME;
+    const password = process.env.E2E_CLOCK_ADMIN_PASSWORD;
+    expect(password, 'scripts/e2e.js passes the clock server first admin password').toBeTruthy();
+    adminToken = await firstAdminToken(request, base, username!, password!);
+    await staffPost(request, `${base}/swx/admin/funding/addresses`, adminToken, {
+      coin: 'USDT',
+      network: 'TRC20',
+      address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+      enabled: true,
+    });
+    await staffPost(request, `${base}/swx/admin/earn/products`, adminToken, {
+      name: 'Steady USDT',
+      minAmount: '100',
+      maxAmount: '10000',
+      terms: [{ days: 7, dailyYield: '0.005' }],
+      penaltyRate: '0.05',
+      enabled: true,
+    });
+  });
+
+  /** A customer with 2,000 USDT deposited and approved by finance, through the API. */
+  async function fundedCustomer(request: APIRequestContext) {
+    const customer = await registerCustomer(request, base);
+    const orderNo = await reportDeposit(request, customer.token, '2000', base);
+    const queue = await request.get(`${base}/swx/admin/funding/deposits?state=pending`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    const { list } = (
+      (await queue.json()) as { result: { list: { id: number; orderNo: string }[] } }
+    ).result;
+    const deposit = list.find((d) => d.orderNo === orderNo);
+    expect(deposit, `deposit ${orderNo} is in the queue`).toBeTruthy();
+    await staffPost(
+      request,
+      `${base}/swx/admin/funding/deposits/${deposit!.id}/review`,
+      adminToken,
+      { decision: 'approve' },
+    );
+    return customer;
+  }
+
+  for (const [locale, layout] of [
+    ['ja', 'phone'],
+    ['ar', 'desktop'],
+    ['en', 'desktop'],
+  ] as const) {
+    test(`${locale}, ${layout}: a plan bought, its first day's earnings paid and seen, then left early`, async ({
+      browser,
+      request,
+    }) => {
+      test.setTimeout(180_000);
+      const say = (key: string) => text(locale, 'earn', key);
+      const customer = await fundedCustomer(request);
+      const context = await browser.newContext({
+        ...(layout === 'phone' ? PHONE : DESKTOP),
+        baseURL: base,
+      });
+      // The browser keeps the server's time (earlier tests of this file moved it on).
+      await context.clock.install({ time: await serverNow(request) });
+      const page = await context.newPage();
+      const errors = await BrowserErrors.watch(page);
+      await page.addInitScript((token) => {
+        sessionStorage.setItem('swx.introDismissed', '1');
+        localStorage.setItem('swx.token', token);
+        localStorage.setItem('swx.accountMode', 'real');
+      }, customer.token);
+
+      await page.goto(`/trading?lang=${locale}`);
+      const card = page.getByTestId('smart-product').filter({ hasText: 'Steady USDT' });
+      await card.getByTestId('smart-buy').click();
+      await page.getByTestId('smart-amount').fill('1000');
+      await expect(page.getByTestId('smart-daily')).toContainText('5 USDT');
+      await expect(page.getByTestId('smart-total')).toContainText('35 USDT');
+      await page.getByTestId('smart-confirm').click();
+      await expect(page.getByText(say('bought')).first()).toBeVisible();
+      const plan = page.getByTestId('smart-plan');
+      await expect(plan).toHaveAttribute('data-state', 'earning');
+      await expect(plan.getByTestId('smart-days')).toContainText('0 / 7');
+      await expect(plan.getByTestId('smart-accrued')).toContainText('0 USDT');
+
+      await test.step('a day goes by on the server and in the browser', async () => {
+        const step = DAY_MS + 90_000;
+        await moveServerClock(request, step);
+        await context.clock.fastForward(step);
+        // The minute job pays the day on the server...
+        await expect
+          .poll(async () => (await plans(request, customer.token))[0]?.paidDays, {
+            timeout: 60_000,
+          })
+          .toBe(1);
+        // ...and the socket refreshes the plan on the screen without a reload.
+        await expect(plan.getByTestId('smart-days')).toContainText('1 / 7', { timeout: 90_000 });
+        await expect(plan.getByTestId('smart-accrued')).toContainText('5 USDT');
+        await expect(plan.getByTestId('smart-today')).toContainText('5 USDT');
+        // The next day's earnings in a little under 24 hours, on the browser's own clock.
+        await expect(plan.getByTestId('smart-next')).toContainText(/23:5\d:\d\d/);
+        await page.screenshot({
+          path: test.info().outputPath(`plan-${locale}-${layout}-day-one.png`),
+        });
+      });
+
+      await test.step('the day is a ledger entry in the transaction record', async () => {
+        await page.goto(`/profile/records?lang=${locale}`);
+        const accrual = page
+          .getByTestId('ledger-entry')
+          .filter({ has: page.locator('[data-kind="earn.accrue"]') });
+        await expect(accrual).toHaveCount(1);
+        await expect(accrual).toContainText(text(locale, 'profile', 'records.kind.earn.accrue'));
+        await expect(accrual).toContainText('+5 USDT');
+      });
+
+      await test.step('left early: the penalty and refund shown first, the paid day kept', async () => {
+        await page.goto(`/trading?lang=${locale}`);
+        await plan.getByTestId('smart-exit').click();
+        await expect(page.getByTestId('smart-exit-penalty')).toContainText('50 USDT');
+        await expect(page.getByTestId('smart-exit-refund')).toContainText('950 USDT');
+        await page.getByTestId('smart-exit-confirm').click();
+        await expect(page.getByText(say('exited')).first()).toBeVisible();
+        await page.getByRole('tab', { name: say('tab.ended') }).click();
+        await expect(plan).toHaveAttribute('data-state', 'expired');
+        await expect(plan.getByTestId('smart-accrued')).toContainText('5 USDT');
+      });
+      expect(errors.messages).toEqual([]);
+      await context.close();
+    });
+  }
+});
