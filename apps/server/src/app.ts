@@ -6,6 +6,7 @@ import { contentAdminRoutes, contentRoutes } from './modules/content';
 import { contractsModule } from './modules/contracts';
 import { convertModule } from './modules/convert';
 import { earnAdminRoutes, earnRoutes, type EarnDeps } from './modules/earn';
+import { invitationsRoutes } from './modules/invitations';
 import { fundingAdminRoutes, fundingRoutes, type FundingDeps } from './modules/funding';
 import { kycRoutes } from './modules/kyc';
 import { loansAdminRoutes, loansRoutes, type LoanDeps } from './modules/loans';
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const nfts: NftDeps = { db, bus, store, maxBytes, now: earn.now };
   await app.register(nftsRoutes(nfts));
   await app.register(nftsAdminRoutes(nfts));
+  await app.register(invitationsRoutes({ ...earn, params }));
   await app.register(verifyTickRoutes(db, markets));
   const feeRates = ['spot_fee_rate', 'contract_fee_rate', 'convert_fee_rate'];
   await app.register(

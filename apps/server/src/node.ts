@@ -3,6 +3,7 @@ import { connectMessaging, type EventBus } from './platform/bus';
 import type { Config } from './platform/config';
 import { openDatabase, type Database } from './platform/db';
 import { earnAccrualJob } from './modules/earn';
+import { commissionJob } from './modules/invitations';
 import { loanDueJob } from './modules/loans';
 import { nftCloseJob } from './modules/nfts';
 import { housekeepingJob } from './platform/housekeeping.jobs';
@@ -27,6 +28,7 @@ export const JOBS: readonly PeriodicJob[] = [
   earnAccrualJob,
   loanDueJob,
   nftCloseJob,
+  commissionJob,
 ];
 
 /**

@@ -103,6 +103,7 @@ export async function fillLimit(
       ...transferPostings(user(row, 'available'), FEES, MARGIN_ASSET, terms.fee),
     ]),
     memo: { code: row.code, price },
+    at: tick.ts,
   });
   return opened;
 }
@@ -123,6 +124,7 @@ export async function bookMarketOpen(tx: Tx, row: ContractRow): Promise<void> {
       ...transferPostings(user(row, 'available'), FEES, MARGIN_ASSET, dec(row.fee).toFixed()),
     ]),
     memo: { code: row.code, price: row.openPrice ?? '' },
+    ...(row.openedAt ? { at: row.openedAt } : {}),
   });
 }
 
@@ -208,6 +210,7 @@ export async function closePosition(
         : transferPostings(HOUSE, user(row, 'available'), MARGIN_ASSET, payout)),
     ]),
     memo: { reason, price: exit },
+    at: tick.ts,
   });
   return closed;
 }

@@ -151,6 +151,7 @@ export async function accept(
           : transferPostings(HOUSE, FEES, row.toAsset, dec(row.fee).toFixed())),
       ]),
       memo: { from: row.fromAsset, to: row.toAsset, rate: dec(row.rate).toFixed() },
+      at: new Date(now),
     });
     return row;
   });

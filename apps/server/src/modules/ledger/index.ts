@@ -9,6 +9,8 @@ export {
   SYSTEM_ACCOUNTS,
   SYSTEM_BUCKET,
   SYSTEM_SHARDS,
+  FEE_KINDS,
+  TRADE_KINDS,
   USER_BUCKETS,
   LedgerRuleError,
   netPostings,
@@ -24,11 +26,13 @@ export {
   findInvariantBreaches,
   findTransactionByReason,
   selectAllUserBalances,
+  selectFeesByPayer,
   selectFeesPaid,
   selectSystemBalance,
   selectUserBalances,
   selectUserEntries,
   selectUserEntriesBetween,
+  selectUsersWithEntries,
   type InvariantBreach,
 } from './ledger.repo';
 export { ensureSystemAccounts } from './ledger.seed';

@@ -147,6 +147,7 @@ export interface TransactionWrite {
   ref: string;
   mode: AccountMode;
   memo: Record<string, string> | null;
+  at: string | null;
   postings: { accountId: number; asset: string; amount: string; balanceAfter: string }[];
 }
 
@@ -162,7 +163,14 @@ export async function writeTransactions(
   balances: ReadonlyMap<number, string>,
 ): Promise<{ kind: string; ref: string; id: number }[]> {
   const transactions = JSON.stringify(
-    writes.map((w, ord) => ({ kind: w.kind, ref: w.ref, mode: w.mode, memo: w.memo, ord })),
+    writes.map((w, ord) => ({
+      kind: w.kind,
+      ref: w.ref,
+      mode: w.mode,
+      memo: w.memo,
+      at: w.at,
+      ord,
+    })),
   );
   const postings = JSON.stringify(
     writes
@@ -182,10 +190,10 @@ export async function writeTransactions(
   type Written = { id: string | number; kind: string; ref: string };
   const { rows } = (await tx.execute<Written>(sql`
     with t as (
-      insert into ledger_transactions (kind, ref, mode, memo)
-      select x.kind, x.ref, x.mode, x.memo
+      insert into ledger_transactions (kind, ref, mode, memo, created_at)
+      select x.kind, x.ref, x.mode, x.memo, coalesce(x.at, now())
       from jsonb_to_recordset(${transactions}::jsonb)
-        as x(kind text, ref text, mode text, memo jsonb, ord int)
+        as x(kind text, ref text, mode text, memo jsonb, at timestamptz, ord int)
       order by x.ord
       on conflict do nothing
       returning id, kind, ref
@@ -360,6 +368,59 @@ export async function selectUserEntriesBetween(
     )
     .orderBy(asc(ledgerPostings.id))
     .limit(input.limit);
+}
+
+const kindsIn = (kinds: readonly string[]) =>
+  sql`t.kind in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+
+/**
+ * What the transactions of `kinds` in [from, to) paid into the `fees` account, by the user who
+ * took part in each (a trade has one) and asset: the base of an inviter's daily commission.
+ */
+export async function selectFeesByPayer(
+  db: Executor,
+  input: { kinds: readonly string[]; mode: AccountMode; from: Date; to: Date },
+): Promise<{ userId: number; asset: string; total: string }[]> {
+  const result = await db.execute<{ user_id: string | number; asset: string; total: string }>(sql`
+    select payer.user_id, p.asset, sum(p.amount)::text as total
+    from ledger_transactions t
+    join ledger_postings p on p.transaction_id = t.id
+    join ledger_accounts a on a.id = p.account_id
+    cross join lateral (
+      select ua.user_id from ledger_postings up join ledger_accounts ua on ua.id = up.account_id
+      where up.transaction_id = t.id and ua.owner_type = 'user' limit 1) payer
+    where ${kindsIn(input.kinds)} and t.mode = ${input.mode}
+      and t.created_at >= ${input.from.toISOString()}::timestamptz
+      and t.created_at < ${input.to.toISOString()}::timestamptz
+      and a.owner_type = 'system' and a.system_name = 'fees'
+    group by payer.user_id, p.asset
+    order by payer.user_id, p.asset`);
+  const { rows } = result as { rows: { user_id: string | number; asset: string; total: string }[] };
+  return rows.map((r) => ({ userId: Number(r.user_id), asset: r.asset, total: r.total }));
+}
+
+/** Which of `userIds` took part in a transaction of `kinds` (before `before`, when given). */
+export async function selectUsersWithEntries(
+  db: Executor,
+  input: { userIds: readonly number[]; kinds: readonly string[]; mode: AccountMode; before?: Date },
+): Promise<Set<number>> {
+  if (input.userIds.length === 0) return new Set();
+  const result = await db.execute<{ user_id: string | number }>(sql`
+    select distinct a.user_id
+    from ledger_transactions t
+    join ledger_postings p on p.transaction_id = t.id
+    join ledger_accounts a on a.id = p.account_id
+    where a.owner_type = 'user' and a.user_id in (${sql.join(
+      input.userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and ${kindsIn(input.kinds)} and t.mode = ${input.mode}
+      ${input.before ? sql`and t.created_at < ${input.before.toISOString()}::timestamptz` : sql``}`);
+  const { rows } = result as { rows: { user_id: string | number }[] };
+  return new Set(rows.map((r) => Number(r.user_id)));
 }
 
 /**

@@ -16,6 +16,20 @@ export const USER_BUCKETS = ['available', 'frozen', 'margin', 'earn', 'options']
 export type UserBucket = (typeof USER_BUCKETS)[number];
 
 /**
+ * The kinds that are a user's own trade (an order filled, an option bought, a convert done): a
+ * friend "has traded" from the first of them (DOMAIN.md "Invitations").
+ */
+export const TRADE_KINDS = [
+  'spot.fill',
+  'contract.open',
+  'contract.fill',
+  'options.buy',
+  'convert.accept',
+] as const;
+/** The trades that pay a fee into `fees`: the base of an inviter's commission. */
+export const FEE_KINDS = ['spot.fill', 'contract.open', 'contract.fill', 'convert.accept'] as const;
+
+/**
  * A system account (say `fees` in real USDT) is kept as SYSTEM_SHARDS rows, `main`, `main.1` …
  * `main.15`: a transaction books to the shard of its user, so orders of different users do not
  * queue on one row, and the account's balance is the sum of its shards.
@@ -55,6 +69,11 @@ export interface TransactionInput {
   mode: AccountMode;
   postings: readonly PostingInput[];
   memo?: Record<string, string>;
+  /**
+   * When it happened on the platform's clock (a fill's tick); the database's time when absent.
+   * Daily figures (an inviter's commission on a friend's fees) count by it.
+   */
+  at?: Date;
 }
 
 export interface NormalizedPosting {

@@ -83,6 +83,7 @@ export async function postBatch(
       ref: t.input.ref,
       mode: t.input.mode,
       memo: t.input.memo ?? null,
+      at: t.input.at?.toISOString() ?? null,
       postings: [],
     };
     const userIds = new Set<number>();

@@ -57,7 +57,11 @@ export const ledgerTransactions = pgTable(
     memo: jsonb('memo').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('ledger_transactions_reason').on(t.kind, t.ref)],
+  (t) => [
+    unique('ledger_transactions_reason').on(t.kind, t.ref),
+    // Daily figures read a day of entries (an inviter's commission on the day's fees).
+    index('ledger_transactions_created_idx').on(t.createdAt),
+  ],
 );
 
 export const ledgerPostings = pgTable(

@@ -154,6 +154,7 @@ export async function buyOption(
           amount,
         ),
         memo: { code: body.code, direction: body.direction, seconds: String(period.seconds) },
+        at: tick.ts,
       });
       return order;
     }),

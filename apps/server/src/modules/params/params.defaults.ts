@@ -69,6 +69,48 @@ export const PARAM_DEFAULTS = [
   { key: 'deposit_min_usdt', value: '120', kind: 'decimal', description: 'Minimum USDT deposit' },
   { key: 'deposit_min_btc', value: '0.015', kind: 'decimal', description: 'Minimum BTC deposit' },
   { key: 'deposit_min_eth', value: '0.2', kind: 'decimal', description: 'Minimum ETH deposit' },
+  {
+    key: 'invite_level0_rate',
+    value: '0.1',
+    kind: 'decimal',
+    description: "Invitation level 0: share of friends' trading fees paid to the inviter daily",
+  },
+  {
+    key: 'invite_level1_friends',
+    value: '5',
+    kind: 'integer',
+    description: 'Invitation level 1: funded-and-traded friends needed',
+  },
+  {
+    key: 'invite_level1_rate',
+    value: '0.15',
+    kind: 'decimal',
+    description: "Invitation level 1: share of friends' trading fees paid to the inviter daily",
+  },
+  {
+    key: 'invite_level2_friends',
+    value: '20',
+    kind: 'integer',
+    description: 'Invitation level 2: funded-and-traded friends needed',
+  },
+  {
+    key: 'invite_level2_rate',
+    value: '0.2',
+    kind: 'decimal',
+    description: "Invitation level 2: share of friends' trading fees paid to the inviter daily",
+  },
+  {
+    key: 'invite_level3_friends',
+    value: '50',
+    kind: 'integer',
+    description: 'Invitation level 3: funded-and-traded friends needed',
+  },
+  {
+    key: 'invite_level3_rate',
+    value: '0.3',
+    kind: 'decimal',
+    description: "Invitation level 3: share of friends' trading fees paid to the inviter daily",
+  },
 ] as const satisfies readonly {
   key: string;
   value: string;

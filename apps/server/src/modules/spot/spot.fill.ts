@@ -93,6 +93,7 @@ export async function bookFill(
         : transferPostings(user('available'), FEES, receives, fill.fee)),
     ]),
     memo: { code: row.code, side: row.side, price },
+    at: tick.ts,
   });
   return done;
 }

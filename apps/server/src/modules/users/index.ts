@@ -3,6 +3,8 @@ export {
   findUserPrincipal,
   insertUser,
   markFunded,
+  selectFundedFriends,
+  selectInviters,
   selectUserById,
   usernamesOf,
   withdrawPasswordHashOf,

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { loginAttempts, siweNonces, userDevices, users, verificationCodes } from './users.tables';
 import { newInviteCode } from './users.rules';
@@ -82,6 +95,39 @@ export async function markFunded(db: Executor, userId: number, at: Date): Promis
     .update(users)
     .set({ fundedAt: at })
     .where(and(eq(users.id, userId), isNull(users.fundedAt)));
+}
+
+/** Invited users who had funded by `before`, with their inviter (all inviters, or these). */
+export async function selectFundedFriends(
+  db: Executor,
+  before: Date,
+  inviterIds?: readonly number[],
+): Promise<{ id: number; inviterId: number }[]> {
+  if (inviterIds?.length === 0) return [];
+  const rows = await db
+    .select({ id: users.id, inviterId: users.invitedBy })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.invitedBy),
+        lt(users.fundedAt, before),
+        inviterIds ? inArray(users.invitedBy, [...inviterIds]) : undefined,
+      ),
+    );
+  return rows.map((r) => ({ id: r.id, inviterId: r.inviterId! }));
+}
+
+/** Who invited each of `userIds` (those who were invited). */
+export async function selectInviters(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, inviterId: users.invitedBy })
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), isNotNull(users.invitedBy)));
+  return new Map(rows.map((r) => [r.id, r.inviterId!]));
 }
 
 export async function countFriends(db: Executor, inviterId: number): Promise<number> {

@@ -563,6 +563,7 @@ describe('permissions', () => {
       ['GET', `${U}/loanAgreement/1`],
       ['GET', `${U}/listNft`],
       ['POST', `${U}/buyNft`],
+      ['GET', `${U}/listCommission`],
     ] as const;
     // The sweep covers every registered user route: a new one must be added above.
     // (OpenAPI lists every documented route; path parameters appear as {id}.)

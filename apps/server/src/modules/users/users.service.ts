@@ -12,7 +12,13 @@ import { type Db, type Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { kycStateOf } from '../kyc';
-import { post, selectUserBalances, type PostingInput } from '../ledger';
+import {
+  post,
+  selectUserBalances,
+  selectUsersWithEntries,
+  TRADE_KINDS,
+  type PostingInput,
+} from '../ledger';
 import type { Messenger } from '../messaging';
 import type { ParamsReader } from '../params';
 import {
@@ -194,16 +200,22 @@ export async function inviteInfo(
   const link = `${base}/pass/register?invite=${user.inviteCode}`;
   const qrSvg = await qrToString(link, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   const friends = await selectFriends(deps.db, userId);
+  // A friend has traded from their first real trade (DOMAIN.md "Invitations").
+  const traded = await selectUsersWithEntries(deps.db, {
+    userIds: friends.map((f) => f.id),
+    kinds: TRADE_KINDS,
+    mode: 'real',
+  });
   return {
     code: user.inviteCode,
     link,
     qrSvg,
-    // Funded at the first approved deposit; traded comes with the commissions (issue 12).
+    // Funded at the first approved deposit.
     friends: friends.map((f) => ({
       username: maskUsername(f.username),
       registeredAt: f.createdAt.toISOString(),
       funded: f.fundedAt !== null,
-      traded: false,
+      traded: traded.has(f.id),
     })),
   };
 }
