@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { dec } from '@swx/money';
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerByEmail } from '../../../test/support/accounts';
 import { staffHeaders } from '../../../test/support/staff-session';
@@ -9,7 +9,6 @@ import { fund, orderHeaders, verifyKyc } from '../../../test/support/trading';
 import { createJobsRunner, type PeriodicJob } from '../../platform/jobs';
 import { jobRuns } from '../../platform/jobs.tables';
 import { findInvariantBreaches } from '../ledger';
-import { ledgerTransactions } from '../ledger/ledger.tables';
 import { markFunded } from '../users';
 import { commissionJob } from './invitations.jobs';
 import { inviteCommissions } from './invitations.tables';
@@ -309,15 +308,13 @@ describe('invitation commissions over 30 days', () => {
 
     // Each paid row is one ledger entry from `fees`, with the inviter's day as its reason.
     for (const inviter of inviters) {
-      const entries = await t.database.db
-        .select({ ref: ledgerTransactions.ref })
-        .from(ledgerTransactions)
-        .where(
-          and(
-            eq(ledgerTransactions.kind, 'invite.commission'),
-            like(ledgerTransactions.ref, `${inviter.id}:%`),
-          ),
-        );
+      const entries = (
+        (await t.database.db.execute(sql`
+          select ref from ledger_transactions
+          where kind = 'invite.commission' and ref like ${`${inviter.id}:%`}`)) as {
+          rows: { ref: string }[];
+        }
+      ).rows;
       const paid = rows.filter((r) => r.inviterId === inviter.id && !dec(r.amount).isZero());
       expect(entries.map((e) => e.ref).sort()).toEqual(
         paid.map((r) => `${inviter.id}:${r.day}:${r.asset}`).sort(),
