@@ -85,10 +85,12 @@ export default defineConfig({
       use: { ...mobile, baseURL: process.env.E2E_LIVE_BASE_URL },
     },
     // The customer app on a third server whose clock the specs move forward (scripts/e2e.js):
-    // one project, its tests in series, each opening the phone and desktop layouts it needs.
+    // one project, its specs one at a time (the clock is the server's), each opening the phone
+    // and desktop layouts it needs.
     {
       name: 'clock',
       testDir: 'apps/web/e2e/clock',
+      workers: 1,
       use: { ...desktop, baseURL: process.env.E2E_CLOCK_BASE_URL },
     },
     // The back office is a desktop tool.

@@ -10,7 +10,11 @@ export function customerBase(): string {
 }
 
 /** A customer registered through the API with the code that arrived by mail. */
-export async function registerCustomer(request: APIRequestContext, base = customerBase()) {
+export async function registerCustomer(
+  request: APIRequestContext,
+  base = customerBase(),
+  options: { inviteCode?: string } = {},
+) {
   const username = `c${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const email = `${username}@example.test`;
   const password = `Pw-${randomUUID().slice(0, 12)}`;
@@ -20,11 +24,28 @@ export async function registerCustomer(request: APIRequestContext, base = custom
   if (!sent.ok()) throw new Error(`sendCode: ${await sent.text()}`);
   const code = await latestCode(email);
   const reply = await request.post(`${base}/swx/customer/login/register`, {
-    data: { channel: 'email', email, username, password, confirmPassword: password, code },
+    data: {
+      channel: 'email',
+      email,
+      username,
+      password,
+      confirmPassword: password,
+      code,
+      ...(options.inviteCode ? { inviteCode: options.inviteCode } : {}),
+    },
   });
-  const body = (await reply.json()) as { code: number; result: { token: string } };
+  const body = (await reply.json()) as {
+    code: number;
+    result: { token: string; user: { inviteCode: string } };
+  };
   if (body.code !== 200) throw new Error(`register: ${JSON.stringify(body)}`);
-  return { username, email, password, token: body.result.token };
+  return {
+    username,
+    email,
+    password,
+    token: body.result.token,
+    inviteCode: body.result.user.inviteCode,
+  };
 }
 
 // A 1x1 PNG; the server re-encodes it.

@@ -528,6 +528,7 @@ export const listLevel = route({
 
 /** One day's commission: the friends' fees of that UTC day, the level and what was paid. */
 export const InviteCommission = z.object({
+  id: z.number().int(),
   day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   asset: z.string(),
   fees: DecimalString,

@@ -1,30 +1,22 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { BrowserErrors } from '../../../../e2e-support/browser-errors';
 import { text } from '../../../../e2e-support/catalogue';
-import { registerCustomer, reportDeposit } from '../../../../e2e-support/customer';
 import { DESKTOP, PHONE } from '../../../../e2e-support/devices';
-import { firstAdminToken, staffPost } from '../../../../e2e-support/staff-api';
+import { staffPost } from '../../../../e2e-support/staff-api';
+import {
+  base,
+  clockAdminToken,
+  DAY_MS,
+  fundedCustomer,
+  moveServerClock,
+  serverNow,
+} from './clock-server';
 
 /**
  * A day of a smart plan, seen in the browser: this server's clock moves forward on
  * `POST /swx/test/clock` (TEST_CLOCK, scripts/e2e.js), its jobs run on that clock, and the
  * browser's clock is moved by the same amount. The tests run in series: the clock is the server's.
  */
-const DAY_MS = 86_400_000;
-const base = (process.env.E2E_CLOCK_BASE_URL ?? '').replace(/\/+$/, '');
-
-async function moveServerClock(request: APIRequestContext, ms: number): Promise<number> {
-  const reply = await request.post(`${base}/swx/test/clock`, { data: { seconds: ms / 1000 } });
-  const body = (await reply.json()) as { code: number; result: { now: string } };
-  expect(body.code).toBe(200);
-  return Date.parse(body.result.now);
-}
-
-async function serverNow(request: APIRequestContext): Promise<number> {
-  const reply = await request.get(`${base}/swx/test/clock`);
-  return Date.parse(((await reply.json()) as { result: { now: string } }).result.now);
-}
-
 async function plans(request: APIRequestContext, token: string) {
   const reply = await request.get(`${base}/swx/customer/order/listSmartOrder`, {
     headers: { authorization: `Bearer ${token}`, 'x-account-mode': 'real' },
@@ -33,20 +25,8 @@ async function plans(request: APIRequestContext, token: string) {
 }
 
 test.describe.serial('smart plan on a clock that moves', () => {
-  let adminToken = '';
-
   test.beforeAll(async ({ request }) => {
-    const username = process.env.E2E_CLOCK_ADMIN_USERNAME;
-    const password = process.env.E2E_CLOCK_ADMIN_PASSWORD;
-    expect(password, 'scripts/e2e.js passes the clock server first admin password').toBeTruthy();
-    adminToken = await firstAdminToken(request, base, username!, password!);
-    await staffPost(request, `${base}/swx/admin/funding/addresses`, adminToken, {
-      coin: 'USDT',
-      network: 'TRC20',
-      address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
-      enabled: true,
-    });
-    await staffPost(request, `${base}/swx/admin/earn/products`, adminToken, {
+    await staffPost(request, `${base}/swx/admin/earn/products`, await clockAdminToken(request), {
       name: 'Steady USDT',
       minAmount: '100',
       maxAmount: '10000',
@@ -55,27 +35,6 @@ test.describe.serial('smart plan on a clock that moves', () => {
       enabled: true,
     });
   });
-
-  /** A customer with 2,000 USDT deposited and approved by finance, through the API. */
-  async function fundedCustomer(request: APIRequestContext) {
-    const customer = await registerCustomer(request, base);
-    const orderNo = await reportDeposit(request, customer.token, '2000', base);
-    const queue = await request.get(`${base}/swx/admin/funding/deposits?state=pending`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
-    const { list } = (
-      (await queue.json()) as { result: { list: { id: number; orderNo: string }[] } }
-    ).result;
-    const deposit = list.find((d) => d.orderNo === orderNo);
-    expect(deposit, `deposit ${orderNo} is in the queue`).toBeTruthy();
-    await staffPost(
-      request,
-      `${base}/swx/admin/funding/deposits/${deposit!.id}/review`,
-      adminToken,
-      { decision: 'approve' },
-    );
-    return customer;
-  }
 
   for (const [locale, layout] of [
     ['ja', 'phone'],
@@ -88,7 +47,7 @@ test.describe.serial('smart plan on a clock that moves', () => {
     }) => {
       test.setTimeout(180_000);
       const say = (key: string) => text(locale, 'earn', key);
-      const customer = await fundedCustomer(request);
+      const customer = await fundedCustomer(request, '2000');
       const context = await browser.newContext({
         ...(layout === 'phone' ? PHONE : DESKTOP),
         baseURL: base,

@@ -175,6 +175,7 @@ export async function listCommissions(
   const { list, total } = await selectCommissions(deps.db, userId, page);
   return {
     list: list.map((r) => ({
+      id: r.id,
       day: r.day,
       asset: r.asset,
       fees: dec(r.fees).toFixed(),

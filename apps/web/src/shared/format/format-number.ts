@@ -1,4 +1,4 @@
-import { isDecimalString } from '@swx/money';
+import { dec, isDecimalString } from '@swx/money';
 
 /**
  * Locale-aware formatting with Intl. Amounts, prices and rates arrive as decimal strings and are
@@ -62,4 +62,17 @@ export function formatPercent(
     maximumFractionDigits: digits,
     signDisplay: options.signed ? 'exceptZero' : 'auto',
   }).format(asIntlValue(percent));
+}
+
+/**
+ * A share given as a fraction ("0.15" means 15 %), as parameters and product terms carry it, in
+ * percent with as many decimals as it has (15 %, 12.5 %, 0.05 %) and never rounded away.
+ */
+export function formatShare(share: string, locale: string): string {
+  const percent = dec(share).times(100);
+  return numberFormat(locale, {
+    style: 'unit',
+    unit: 'percent',
+    maximumFractionDigits: Math.min(Math.max(percent.decimalPlaces(), 0), 8),
+  }).format(asIntlValue(percent.toFixed()));
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from './format-date';
 import { formatMoney } from './format-money';
-import { formatInteger, formatNumber, formatPercent } from './format-number';
+import { formatInteger, formatNumber, formatPercent, formatShare } from './format-number';
 
 const NBSP = '\u00a0';
 
@@ -42,5 +42,19 @@ describe('formatting for the reader', () => {
     expect(formatDate(iso, 'ja', 'UTC')).toBe('2026/03/05');
     expect(formatDate(iso, 'de', 'UTC')).toBe('05.03.2026');
     expect(formatDate(iso, 'ar', 'UTC')).toMatch(/2026/);
+  });
+});
+
+describe('formatShare', () => {
+  it.each([
+    ['0.1', 'en', '10%'],
+    ['0.15', 'en', '15%'],
+    ['0.125', 'en', '12.5%'],
+    ['0.0005', 'en', '0.05%'],
+    ['0', 'en', '0%'],
+    ['1', 'en', '100%'],
+    ['0.15', 'de', '15\u00a0%'],
+  ])('%s in %s reads %s', (share, locale, text) => {
+    expect(formatShare(share, locale)).toBe(text);
   });
 });

@@ -3,6 +3,8 @@ import {
   getAccountSummary,
   getIdentification,
   getInviteInfo,
+  listCommission,
+  listLevel,
   getUserInfo,
   identification,
   KYC_FILE_PATH,
@@ -143,4 +145,14 @@ export function markRead(ids?: readonly number[]) {
 
 export function fetchInviteInfo(signal: AbortSignal) {
   return api.call(getInviteInfo, {}, { signal });
+}
+
+export function fetchInviteLevels(signal: AbortSignal) {
+  return api.call(listLevel, {}, { signal });
+}
+
+export const COMMISSIONS_PAGE_SIZE = 10;
+
+export function fetchCommissions(page: number, signal: AbortSignal) {
+  return api.call(listCommission, { query: { page, pageSize: COMMISSIONS_PAGE_SIZE } }, { signal });
 }

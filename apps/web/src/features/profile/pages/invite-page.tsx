@@ -7,10 +7,12 @@ import { formatDate } from '../../../shared/format/format-date';
 import { Icon } from '../../../shared/ui/icons';
 import { EmptyState, ListSkeleton } from '../../../shared/ui/list';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { fetchInviteInfo } from '../api/profile.api';
+import { fetchInviteInfo, fetchInviteLevels } from '../api/profile.api';
 import { ProfileFrame, ProfileHeading } from '../components/profile-heading';
 import { ProfileIcon } from '../components/profile-icons';
 import { CopyRow } from '../components/copy-row';
+import { InviteCommissions } from '../components/invite-commissions';
+import { InviteLevelCard } from '../components/invite-level-card';
 import { RequireLogin } from '../components/require-login';
 
 type Friend = z.infer<typeof InvitedFriend>;
@@ -23,7 +25,10 @@ export function qrImageSrc(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
-/** /profile/invite: the user's code, link and QR, and how far each invited friend has come. */
+/**
+ * /profile/invite: the user's code, link and QR; the commission level and the way to the next;
+ * how far each invited friend has come; the commissions paid.
+ */
 export default function InvitePage() {
   return (
     <RequireLogin>
@@ -35,6 +40,7 @@ export default function InvitePage() {
 function Invite() {
   const { t } = useTranslation('profile');
   const info = useApiQuery('profile/invite', (signal) => fetchInviteInfo(signal));
+  const levels = useApiQuery('profile/invite/levels', (signal) => fetchInviteLevels(signal));
   const data = info.data;
   const friends = data?.friends ?? [];
   const completed = friends.filter((f) => f.funded && f.traded).length;
@@ -55,81 +61,91 @@ function Invite() {
         />
       ) : (
         <div className="grid gap-6 md:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-          <section
-            aria-labelledby="invite-share"
-            className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-5"
-          >
-            <h2 id="invite-share" className="text-base font-semibold">
-              {t('invite.share')}
-            </h2>
-            <div className="flex justify-center">
-              {data ? (
-                <img
-                  src={qrImageSrc(data.qrSvg)}
-                  alt={t('invite.qrAlt')}
-                  width={192}
-                  height={192}
-                  className="size-48 rounded-lg border border-line bg-white p-2"
-                  data-testid="invite-qr"
-                />
-              ) : (
-                <Skeleton className="size-48 rounded-lg" />
-              )}
-            </div>
-            <CopyRow label={t('invite.code')} value={data?.code} testId="invite-code" large />
-            <CopyRow label={t('invite.link')} value={data?.link} testId="invite-link" />
-            {data && typeof navigator.share === 'function' ? (
-              <Button
-                variant="secondary"
-                icon={<ProfileIcon name="share" className="size-4" />}
-                onClick={() => {
-                  navigator
-                    .share({
-                      title: t('invite.shareTitle'),
-                      text: t('invite.shareText'),
-                      url: data.link,
-                    })
-                    .catch(() => undefined);
-                }}
-              >
-                {t('invite.shareButton')}
-              </Button>
-            ) : null}
-          </section>
-
-          <section aria-labelledby="invite-friends" className="flex flex-col gap-3">
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="invite-friends" className="text-base font-semibold">
-                {t('invite.friends')}
+          <div className="flex flex-col gap-6">
+            <section
+              aria-labelledby="invite-share"
+              className="flex flex-col gap-4 rounded-2xl border border-line bg-surface p-4 sm:p-5"
+            >
+              <h2 id="invite-share" className="text-base font-semibold">
+                {t('invite.share')}
               </h2>
-              {data && friends.length > 0 ? (
-                <p className="text-sm text-muted">
-                  {t('invite.summary', { count: friends.length, completed })}
-                </p>
-              ) : null}
-            </div>
-            <p className="text-sm text-muted">{t('invite.stepsExplained')}</p>
-            {!data ? (
-              <ListSkeleton rows={3} label={t('common:state.loading')} />
-            ) : friends.length === 0 ? (
-              <EmptyState icon="profile" title={t('invite.empty')}>
-                {t('invite.emptyHint')}
-              </EmptyState>
-            ) : (
-              <ul
-                className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
-                aria-label={t('invite.friends')}
-                data-testid="invite-friends"
-              >
-                {friends.map((friend, index) => (
-                  <FriendRow
-                    key={`${friend.username}-${friend.registeredAt}-${index}`}
-                    friend={friend}
+              <div className="flex justify-center">
+                {data ? (
+                  <img
+                    src={qrImageSrc(data.qrSvg)}
+                    alt={t('invite.qrAlt')}
+                    width={192}
+                    height={192}
+                    className="size-48 rounded-lg border border-line bg-white p-2"
+                    data-testid="invite-qr"
                   />
-                ))}
-              </ul>
-            )}
-          </section>
+                ) : (
+                  <Skeleton className="size-48 rounded-lg" />
+                )}
+              </div>
+              <CopyRow label={t('invite.code')} value={data?.code} testId="invite-code" large />
+              <CopyRow label={t('invite.link')} value={data?.link} testId="invite-link" />
+              {data && typeof navigator.share === 'function' ? (
+                <Button
+                  variant="secondary"
+                  icon={<ProfileIcon name="share" className="size-4" />}
+                  onClick={() => {
+                    navigator
+                      .share({
+                        title: t('invite.shareTitle'),
+                        text: t('invite.shareText'),
+                        url: data.link,
+                      })
+                      .catch(() => undefined);
+                  }}
+                >
+                  {t('invite.shareButton')}
+                </Button>
+              ) : null}
+            </section>
+            <InviteLevelCard
+              levels={levels.data?.levels}
+              me={levels.data?.me}
+              onRetry={levels.status === 'error' ? levels.retry : undefined}
+            />
+          </div>
+
+          <div className="flex flex-col gap-6">
+            <section aria-labelledby="invite-friends" className="flex flex-col gap-3">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id="invite-friends" className="text-base font-semibold">
+                  {t('invite.friends')}
+                </h2>
+                {data && friends.length > 0 ? (
+                  <p className="text-sm text-muted">
+                    {t('invite.summary', { count: friends.length, completed })}
+                  </p>
+                ) : null}
+              </div>
+              <p className="text-sm text-muted">{t('invite.stepsExplained')}</p>
+              {!data ? (
+                <ListSkeleton rows={3} label={t('common:state.loading')} />
+              ) : friends.length === 0 ? (
+                <EmptyState icon="profile" title={t('invite.empty')}>
+                  {t('invite.emptyHint')}
+                </EmptyState>
+              ) : (
+                <ul
+                  className="divide-y divide-line overflow-hidden rounded-xl border border-line bg-surface"
+                  aria-label={t('invite.friends')}
+                  data-testid="invite-friends"
+                >
+                  {friends.map((friend, index) => (
+                    <FriendRow
+                      key={`${friend.username}-${friend.registeredAt}-${index}`}
+                      friend={friend}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+            <InviteCommissions />
+          </div>
         </div>
       )}
     </ProfileFrame>

@@ -37,6 +37,7 @@ const KNOWN_KINDS = new Set([
   'nft.refund',
   'nft.buy',
   'nft.win',
+  'invite.commission',
   'spot.fill',
   'spot.freeze',
   'spot.cancel',
