@@ -1,8 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
 
-/** The current code for a base32 secret, as an authenticator app would show it. */
-export function totpCode(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate();
+/** The code for a base32 secret at a time (now by default), as an authenticator app shows it. */
+export function totpCode(secret: string, at = Date.now()): string {
+  return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')) }).generate({
+    timestamp: at,
+  });
 }
 
 /** A strong password that never contains the username (the server refuses that). */

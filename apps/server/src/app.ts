@@ -26,6 +26,7 @@ import { spotModule } from './modules/spot';
 import { findStaffPrincipal, staffRoutes } from './modules/staff';
 import { startTrading, type TriggerEngine } from './modules/triggers';
 import {
+  checkSecondFactor,
   countUsers,
   findUserPrincipal,
   markFunded,
@@ -133,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(portfolioRoutes(tradingDeps, trading));
   const funding: FundingDeps = {
     ...{ db, bus, params, markets, store, maxBytes, usernames },
-    users: { withdrawPasswordHash: withdrawPasswordHashOf, markFunded },
+    users: { withdrawPasswordHash: withdrawPasswordHashOf, markFunded, checkSecondFactor },
     chain: { ethRpcUrl: config.ETH_RPC_URL, usdtContract: config.USDT_ERC20_CONTRACT },
   };
   await app.register(fundingRoutes(funding));

@@ -104,6 +104,8 @@ export const UserInfo = z.object({
   googleLinked: z.boolean(),
   hasPassword: z.boolean(),
   hasWithdrawPassword: z.boolean(),
+  /** Two-factor authentication (an authenticator app) is on: sign-in and withdrawals ask a code. */
+  twoFactor: z.boolean(),
   kycStatus: KycStatus,
   /** The reviewer's reason when KYC was not passed. */
   kycReason: z.string().nullable(),
@@ -116,6 +118,28 @@ export type UserInfo = z.infer<typeof UserInfo>;
 
 export const LoginResult = z.object({ token: z.string(), user: UserInfo });
 export type LoginResult = z.infer<typeof LoginResult>;
+
+/**
+ * The first step of a sign-in was right, and two-factor authentication is on: the session opens
+ * with `loginTwoFactor` and a code from the authenticator app (or a recovery code).
+ */
+export const TwoFactorRequired = z.object({
+  twoFactor: z.object({ challenge: z.string(), expiresAt: IsoDateTime }),
+});
+export type TwoFactorRequired = z.infer<typeof TwoFactorRequired>;
+export const SignInResult = z.union([LoginResult, TwoFactorRequired]);
+export type SignInResult = z.infer<typeof SignInResult>;
+export const IdentitySignInResult = z.union([
+  LoginResult.extend({ created: z.boolean() }),
+  TwoFactorRequired,
+]);
+export type IdentitySignInResult = z.infer<typeof IdentitySignInResult>;
+
+/**
+ * A 6-digit authenticator code, or a recovery code (letters and digits; hyphens and spaces are
+ * ignored). Whether it is right is the server's answer (10116), never a format error.
+ */
+export const SecondFactorCode = z.string().trim().max(40);
 
 // ---- /swx/customer/login ----
 
@@ -187,7 +211,7 @@ export const login = route({
     areaCode: z.string().trim().max(5).optional(),
     password: z.string().min(1).max(PASSWORD_MAX),
   }),
-  reply: envelope(LoginResult),
+  reply: envelope(SignInResult),
   fieldCodes: { account: 10001 },
 });
 
@@ -207,7 +231,7 @@ export const loginByGoogle = route({
     nonce: z.string().min(8).max(200).optional(),
     inviteCode: InviteCode.optional(),
   }),
-  reply: envelope(LoginResult.extend({ created: z.boolean() })),
+  reply: envelope(IdentitySignInResult),
 });
 
 /** Which optional sign-in methods this server offers (the buttons show only when configured). */
@@ -253,7 +277,7 @@ export const loginByDapp = route({
       .max(10_000),
     inviteCode: InviteCode.optional(),
   }),
-  reply: envelope(LoginResult.extend({ created: z.boolean() })),
+  reply: envelope(IdentitySignInResult),
 });
 
 // ---- /swx/customer/user ----
@@ -301,6 +325,8 @@ export const repasswordTx = route({
     code: VerificationCode,
     password: WithdrawPassword,
     confirmPassword: z.string().max(20),
+    /** Required when two-factor authentication is on (10153). */
+    twoFactorCode: SecondFactorCode.optional(),
   }),
   reply: envelope(z.null()),
   fieldCodes: { code: 10091 },
@@ -544,4 +570,65 @@ export const listCommission = route({
   path: '/swx/customer/user/listCommission',
   query: PageQuery,
   reply: envelope(pageOf(InviteCommission)),
+});
+
+// ---- two-factor authentication (customers) ----
+
+/** The second step of a sign-in: the challenge and a code; opens the session. */
+export const loginTwoFactor = route({
+  method: 'POST',
+  path: '/swx/customer/login/twoFactor',
+  body: z.object({ challenge: z.string().min(1).max(100), code: SecondFactorCode }),
+  reply: envelope(LoginResult.extend({ created: z.boolean() })),
+});
+
+export const TwoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** Unused recovery codes (0 when off). */
+  recoveryCodesLeft: z.number().int().nonnegative(),
+});
+
+export const getTwoFactor = route({
+  method: 'GET',
+  path: '/swx/customer/user/twoFactor',
+  reply: envelope(TwoFactorStatus),
+});
+
+/** A new secret to scan (replaces one not yet confirmed); 10154 when two-factor is already on. */
+export const setupTwoFactor = route({
+  method: 'POST',
+  path: '/swx/customer/user/twoFactor/setup',
+  body: z.object({}),
+  reply: envelope(
+    z.object({
+      secret: z.string(),
+      otpauthUrl: z.string(),
+      /** The otpauth address as an SVG QR code. */
+      qrSvg: z.string(),
+    }),
+  ),
+});
+
+/** Turns two-factor on with the first good code; answers 10 recovery codes, shown this once. */
+export const enableTwoFactor = route({
+  method: 'POST',
+  path: '/swx/customer/user/twoFactor/enable',
+  body: z.object({ code: SecondFactorCode }),
+  reply: envelope(z.object({ recoveryCodes: z.array(z.string()) })),
+});
+
+/** Turns two-factor off (a code or a recovery code). */
+export const disableTwoFactor = route({
+  method: 'POST',
+  path: '/swx/customer/user/twoFactor/disable',
+  body: z.object({ code: SecondFactorCode }),
+  reply: envelope(TwoFactorStatus),
+});
+
+/** New recovery codes (the old ones stop working); a code or a recovery code is required. */
+export const renewRecoveryCodes = route({
+  method: 'POST',
+  path: '/swx/customer/user/twoFactor/recoveryCodes',
+  body: z.object({ code: SecondFactorCode }),
+  reply: envelope(z.object({ recoveryCodes: z.array(z.string()) })),
 });

@@ -90,6 +90,10 @@ export const errorCodes = {
   10150: 400, // sign the loan agreement
   10151: 400, // loan product not available
   10152: 400, // bid below the minimum or at the buy-now price
+  10153: 400, // enter the code from your authenticator app (two-factor is on)
+  10154: 409, // two-factor authentication is already on
+  10155: 409, // two-factor authentication is not on (set it up first)
+  10156: 400, // the sign-in step expired: sign in again
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

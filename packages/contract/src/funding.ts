@@ -2,6 +2,7 @@ import { dec, fitsScale, isDecimalString, roundFee } from '@swx/money';
 import { z } from 'zod';
 import { DecimalString, envelope, IsoDateTime, PageQuery, pageOf } from './common';
 import { route } from './route';
+import { SecondFactorCode } from './account';
 
 /**
  * Funding: deposits with proof and review, withdrawals with the withdrawal password, a fee and
@@ -170,6 +171,8 @@ export const WithdrawalBody = z.object({
   holderName: z.string().trim().max(80).optional(),
   amount: Amount,
   password: z.string().max(64),
+  /** Required when two-factor authentication is on (10153). */
+  twoFactorCode: SecondFactorCode.optional(),
 });
 export type WithdrawalBody = z.infer<typeof WithdrawalBody>;
 

@@ -20,7 +20,7 @@ export const AUTH_PATHS = {
   googleCallback: '/api/loginCallback/google',
 };
 
-export type AuthForm = 'login' | 'register' | 'reset';
+export type AuthForm = 'login' | 'register' | 'reset' | 'two-factor';
 export type Channel = 'email' | 'phone';
 
 /**

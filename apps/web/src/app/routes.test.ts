@@ -25,6 +25,7 @@ describe('route registry', () => {
         '/pass/register',
         '/pass/reset',
         '/pass/wallet',
+        '/pass/two-factor',
         '/api/loginCallback/google',
         '/profile',
         '/profile/info',
@@ -78,6 +79,7 @@ describe('route registry', () => {
         '/pass/register',
         '/pass/reset',
         '/pass/wallet',
+        '/pass/two-factor',
       ].sort(),
     );
     // A route registered later for one of those paths must hide navigation too.

@@ -130,6 +130,10 @@ export const routes: readonly AppRoute[] = [
     page: lazyPage(() => import('../features/auth/pages/wallet-login-page'), ['auth']),
   },
   {
+    path: paths.twoFactor,
+    page: lazyPage(() => import('../features/auth/pages/two-factor-page'), ['auth']),
+  },
+  {
     path: paths.googleCallback,
     page: lazyPage(() => import('../features/auth/pages/google-callback-page'), ['auth']),
   },
@@ -188,6 +192,7 @@ export const NAVIGATION_HIDDEN_PATHS: readonly string[] = [
   paths.login,
   paths.register,
   paths.wallet,
+  paths.twoFactor,
   paths.googleCallback,
 ];
 

@@ -18,6 +18,8 @@ export interface FundingDeps {
     withdrawPasswordHash(db: Executor, userId: number): Promise<string | null>;
     /** Records a user's first approved deposit (the invitation programme's "funded"). */
     markFunded(db: Executor, userId: number, at: Date): Promise<void>;
+    /** With two-factor authentication on, refuses a request without a right, unused code. */
+    checkSecondFactor(db: Executor, userId: number, code: string | undefined): Promise<void>;
   };
   usernames(ids: readonly number[]): Promise<ReadonlyMap<number, string>>;
   chain: ChainConfig;

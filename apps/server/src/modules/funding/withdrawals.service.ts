@@ -102,7 +102,7 @@ async function checkPassword(deps: FundingDeps, userId: number, password: string
 
 /**
  * Submits a withdrawal: the destination and amount are checked first (10025, 10144, 10021,
- * 10143, 10145, 10148), then the password; the amount moves from available to frozen in the
+ * 10143, 10145, 10148), then the password and, when it is on, the two-factor code; the amount moves from available to frozen in the
  * same transaction as the row (10092 when the balance does not cover it), so concurrent requests
  * can never spend one balance twice. Staff then approve or reject it.
  */
@@ -119,6 +119,8 @@ export async function submitWithdrawal(
   if (!figures) throw new AppError(10148);
   const now = new Date(deps.markets.now() * 1000);
   await checkPassword(deps, userId, body.password, now);
+  // With two-factor authentication on, the authenticator's code (10153, 10116; wall-clock time).
+  await deps.users.checkSecondFactor(deps.db, userId, body.twoFactorCode);
 
   const price = to.coin === 'USDT' ? '1' : deps.markets.price(`${to.coin}USDT`);
   const valueUsdt = dec(amount)

@@ -26,13 +26,8 @@ import {
   useChallenge,
   type StaffRow,
 } from './staff.repo';
-import {
-  CHALLENGE_MINUTES,
-  matchTotpStep,
-  newTotpSecret,
-  otpauthUrl,
-  staffPasswordProblem,
-} from './staff.rules';
+import { matchTotpStep, newTotpSecret } from '../../platform/totp';
+import { CHALLENGE_MINUTES, otpauthUrl, staffPasswordProblem } from './staff.rules';
 
 export const FIRST_ADMIN_USERNAME = 'admin';
 
@@ -129,7 +124,7 @@ export async function finishLogin(
   const member = await selectStaffById(db, challenge.staffId);
   const secret = challenge.purpose === 'enroll' ? challenge.pendingSecret : member?.totpSecret;
   if (!member || member.status !== 'active' || !secret) throw new AppError(10116);
-  const step = matchTotpStep(member.username, secret, input.code, now);
+  const step = matchTotpStep(secret, input.code, now);
   if (step === undefined) {
     await countChallengeAttempt(db, challenge.id);
     throw new AppError(10116);

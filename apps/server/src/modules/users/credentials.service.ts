@@ -9,6 +9,7 @@ import { updateUser } from './users.repo';
 import { normalizeAddress } from './users.rules';
 import { checkCode, consumeCodeOnce, contactOf, findByAddress } from './codes.service';
 import { mapUniqueViolation } from './sessions.service';
+import { checkSecondFactor } from './two-factor.service';
 import { getUserInfo, requireUser, type AccountsDeps } from './users.service';
 
 // ---- passwords ----
@@ -82,13 +83,21 @@ export async function changePassword(
 export async function setWithdrawPassword(
   deps: AccountsDeps,
   userId: number,
-  body: { channel: Channel; code: string; password: string; confirmPassword: string },
+  body: {
+    channel: Channel;
+    code: string;
+    password: string;
+    confirmPassword: string;
+    twoFactorCode?: string | undefined;
+  },
   now = new Date(),
 ): Promise<void> {
   confirmMatches(body.password, body.confirmPassword);
   const user = await requireUser(deps.db, userId);
   const address = contactOf(user, body.channel);
   const codeId = await checkCode(deps.db, address, 'withdrawPassword', body.code, now);
+  // With two-factor authentication on, the authenticator's code as well (10153, 10116).
+  await checkSecondFactor(deps.db, userId, body.twoFactorCode, now);
   const hash = await hashPassword(body.password);
   const note = await deps.db.transaction(async (tx) => {
     await consumeCodeOnce(tx, codeId, now);

@@ -12,3 +12,4 @@ export {
 export { usersRoutes } from './users.routes';
 export { usersAdminRoutes } from './users.admin';
 export type { AccountsDeps } from './users.service';
+export { checkSecondFactor } from './two-factor.service';

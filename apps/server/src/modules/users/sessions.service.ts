@@ -1,5 +1,5 @@
 // Registration, login by password or by a verified identity, logout.
-import type { Address, UserInfo, UserLocale } from '@swx/contract';
+import type { Address, TwoFactorRequired, UserInfo, UserLocale } from '@swx/contract';
 import { dec } from '@swx/money';
 import { createSession, revokeSession } from '../../platform/auth';
 import { uniqueViolation, type Db, type Executor, type Tx } from '../../platform/db';
@@ -24,6 +24,7 @@ import {
   normalizeAddress,
 } from './users.rules';
 import { checkCode, consumeCodeOnce, findByAddress } from './codes.service';
+import { finishLoginChallenge, isTwoFactorOn, startLoginChallenge } from './two-factor.service';
 import { confirmMatches, refuseCommon } from './credentials.service';
 import { requireUser, userInfoOf, type AccountsDeps, type ClientInfo } from './users.service';
 
@@ -53,6 +54,30 @@ async function openSession(
     await note.publish(deps.bus);
   }
   return { token, user: await userInfoOf(db, user) };
+}
+
+/** The session, or with two-factor authentication on, the challenge its code must answer. */
+async function signIn(
+  deps: AccountsDeps,
+  user: UserRow,
+  client: ClientInfo,
+  options: { notifyNewDevice: boolean },
+): Promise<{ token: string; user: UserInfo } | TwoFactorRequired> {
+  if (await isTwoFactorOn(deps.db, user.id)) return startLoginChallenge(deps.db, user.id, false);
+  return openSession(deps, user, client, options);
+}
+
+/** The second step of a sign-in with two-factor authentication: the code opens the session. */
+export async function loginTwoFactor(
+  deps: AccountsDeps,
+  body: { challenge: string; code: string },
+  client: ClientInfo,
+): Promise<{ token: string; user: UserInfo; created: boolean }> {
+  return finishLoginChallenge(deps, body, async (userId, created) => {
+    const user = await requireUser(deps.db, userId);
+    if (user.status !== 'active') throw new AppError(10005);
+    return openSession(deps, user, client, { notifyNewDevice: !created });
+  });
 }
 
 // ---- registration ----
@@ -168,7 +193,7 @@ export async function login(
   body: { account: string; areaCode?: string | undefined; password: string },
   client: ClientInfo,
   now = new Date(),
-): Promise<{ token: string; user: UserInfo }> {
+): Promise<{ token: string; user: UserInfo } | TwoFactorRequired> {
   const { db } = deps;
   const account = body.account.trim();
   let user: UserRow | undefined;
@@ -196,7 +221,7 @@ export async function login(
   }
   if (user.status !== 'active') throw new AppError(10005);
   await recordLoginAttempt(db, { userId: user.id, ip: client.ip, success: true });
-  return openSession(deps, user, client, { notifyNewDevice: true });
+  return signIn(deps, user, client, { notifyNewDevice: true });
 }
 
 export async function logout(db: Db, sessionId: number): Promise<void> {
@@ -211,7 +236,7 @@ export async function loginByIdentity(
     | { kind: 'wallet'; address: string },
   inviteCode: string | undefined,
   client: ClientInfo,
-): Promise<{ token: string; user: UserInfo; created: boolean }> {
+): Promise<{ token: string; user: UserInfo; created: boolean } | TwoFactorRequired> {
   const { db } = deps;
   let user =
     identity.kind === 'google'
@@ -243,6 +268,6 @@ export async function loginByIdentity(
   }
   if (user.status !== 'active') throw new AppError(10005);
   await recordLoginAttempt(db, { userId: user.id, ip: client.ip, success: true });
-  const session = await openSession(deps, user, client, { notifyNewDevice: !created });
-  return { ...session, created };
+  const session = await signIn(deps, user, client, { notifyNewDevice: !created });
+  return 'twoFactor' in session ? session : { ...session, created };
 }

@@ -564,6 +564,11 @@ describe('permissions', () => {
       ['GET', `${U}/listNft`],
       ['POST', `${U}/buyNft`],
       ['GET', `${U}/listCommission`],
+      ['GET', `${U}/twoFactor`],
+      ['POST', `${U}/twoFactor/setup`],
+      ['POST', `${U}/twoFactor/enable`],
+      ['POST', `${U}/twoFactor/disable`],
+      ['POST', `${U}/twoFactor/recoveryCodes`],
     ] as const;
     // The sweep covers every registered user route: a new one must be added above.
     // (OpenAPI lists every documented route; path parameters appear as {id}.)

@@ -26,6 +26,7 @@ import { AppError } from '../../platform/errors';
 import { userIdOf, userSessionOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import { createGoogleVerifier, GOOGLE_ISSUERS } from './google-id-token';
+import { twoFactorRoutes } from './two-factor.routes';
 import { buildSiweMessage, verifySiweLogin } from './siwe-login';
 import { insertNonce, useNonce } from './users.repo';
 import { SIWE_NONCE_TTL_SECONDS } from './users.rules';
@@ -74,6 +75,7 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
     : undefined;
 
   return async (app) => {
+    await app.register(twoFactorRoutes(deps, { loginLimit, clientOf }));
     app.get(
       checkUserNameOrPhone.path,
       {

@@ -29,6 +29,7 @@ import {
   type UserRow,
 } from './users.repo';
 import { maskUsername, normalizeAddress } from './users.rules';
+import { selectTwoFactor } from './two-factor.repo';
 
 export interface AccountsDeps {
   db: Db;
@@ -60,6 +61,7 @@ export async function userInfoOf(db: Executor, user: UserRow): Promise<UserInfo>
     googleLinked: user.googleSub !== null,
     hasPassword: user.passwordHash !== null,
     hasWithdrawPassword: user.withdrawPasswordHash !== null,
+    twoFactor: Boolean((await selectTwoFactor(db, user.id))?.enabledAt),
     kycStatus: kyc.status,
     kycReason: kyc.reason,
     demoEnabled: user.demoEnabled,

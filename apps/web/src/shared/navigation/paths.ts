@@ -29,6 +29,7 @@ export const paths = {
   register: '/pass/register',
   reset: '/pass/reset',
   wallet: '/pass/wallet',
+  twoFactor: '/pass/two-factor',
   googleCallback: '/api/loginCallback/google',
 } as const;
 

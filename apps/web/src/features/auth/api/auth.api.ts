@@ -5,6 +5,7 @@ import {
   loginByDapp,
   loginByGoogle,
   loginMethods,
+  loginTwoFactor,
   register,
   repassword,
   sendCode,
@@ -58,4 +59,9 @@ export function logInWithWallet(message: string, signature: string, inviteCode?:
 
 export function resetPassword(body: ResetPasswordBody) {
   return api.call(repassword, { body });
+}
+
+/** The second step of a sign-in with two-factor authentication on. */
+export function logInWithCode(challenge: string, code: string) {
+  return api.call(loginTwoFactor, { body: { challenge, code } });
 }

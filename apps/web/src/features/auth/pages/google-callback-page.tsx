@@ -67,7 +67,7 @@ export default function GoogleCallbackPage() {
         return attempt();
       })
       .then(
-        (result) => complete(result, check.returnPath, result.created),
+        (result) => complete(result, check.returnPath),
         (error: unknown) => {
           const refusal = signInRefusal(error, 10120);
           // On a 401 the app is already on its way to the login page: the message goes with it.

@@ -112,7 +112,7 @@ export default function WalletLoginPage() {
           throw INVITE_DROPPED;
         },
       );
-      complete(result, returnPath, result.created);
+      complete(result, returnPath);
     } catch (caught) {
       const error = signInRefusal(caught, 10121);
       // On a 401 the app is already on its way to the login page: the message goes with it.

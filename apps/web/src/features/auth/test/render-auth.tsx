@@ -120,6 +120,7 @@ export const USER = {
   googleLinked: false,
   hasPassword: true,
   hasWithdrawPassword: false,
+  twoFactor: false,
   kycStatus: 'none',
   kycReason: null,
   demoEnabled: true,

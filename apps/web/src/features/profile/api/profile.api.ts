@@ -2,7 +2,10 @@ import {
   bindContact,
   getAccountSummary,
   getIdentification,
+  disableTwoFactor,
+  enableTwoFactor,
   getInviteInfo,
+  getTwoFactor,
   listCommission,
   listLevel,
   getUserInfo,
@@ -12,7 +15,9 @@ import {
   logout,
   readNotification,
   repassword,
+  renewRecoveryCodes,
   repasswordTx,
+  setupTwoFactor,
   resetDemo,
   sendCode,
   unreadNotification,
@@ -81,6 +86,7 @@ export function setWithdrawPassword(input: {
   code: string;
   password: string;
   confirmPassword: string;
+  twoFactorCode?: string;
 }) {
   return api.call(repasswordTx, { body: input });
 }
@@ -155,4 +161,26 @@ export const COMMISSIONS_PAGE_SIZE = 10;
 
 export function fetchCommissions(page: number, signal: AbortSignal) {
   return api.call(listCommission, { query: { page, pageSize: COMMISSIONS_PAGE_SIZE } }, { signal });
+}
+
+// ---- two-factor authentication ----
+
+export function fetchTwoFactor(signal?: AbortSignal) {
+  return api.call(getTwoFactor, {}, { signal });
+}
+
+export function startTwoFactorSetup() {
+  return api.call(setupTwoFactor, { body: {} });
+}
+
+export function turnOnTwoFactor(code: string) {
+  return api.call(enableTwoFactor, { body: { code } });
+}
+
+export function turnOffTwoFactor(code: string) {
+  return api.call(disableTwoFactor, { body: { code } });
+}
+
+export function newRecoveryCodes(code: string) {
+  return api.call(renewRecoveryCodes, { body: { code } });
 }

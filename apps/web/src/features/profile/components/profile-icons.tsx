@@ -11,6 +11,7 @@ const paths = {
   copy: 'M9 9h10v11H9zM5 15H4V4h11v1',
   lock: 'M6 11h12v9H6zm2 0V8a4 4 0 1 1 8 0v3m-4 4v2',
   key: 'M14 10a4 4 0 1 0-3.5 4L10 15v2H8v2H5v-3l5.5-5.5M16.5 7.5h.01',
+  shield: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zm-3 9l2 2 4-4',
   pen: 'M4 20h4L19 9l-4-4L4 16v4zm9-13 4 4M14 20h6',
   mail: 'M4 6h16v12H4zm0 0 8 7 8-7',
   phone: 'M8 3h8v18H8zm3 15h2',

@@ -19,10 +19,11 @@ import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
 import { fundingApi } from '../api/funding.api';
 import { ChoiceField, SelectField } from './form-fields';
-import { useErrorText } from './use-error-text';
+import { SECOND_FACTOR_CODES, SecondFactorField, secondFactorProblem } from './second-factor-field';
+import { errorCode, useErrorText } from './use-error-text';
 
 type Method = 'crypto' | 'bank';
-type Field = 'address' | 'bank' | 'amount' | 'password';
+type Field = 'address' | 'bank' | 'amount' | 'password' | 'twoFactor';
 
 /**
  * A withdrawal by crypto address or bank account. The fee and what arrives are shown as the
@@ -31,10 +32,13 @@ type Field = 'address' | 'bank' | 'amount' | 'password';
  */
 export function WithdrawForm({
   hasPassword,
+  twoFactor = false,
   onSubmitted,
 }: {
   /** Without a withdrawal password the form explains where to set one. */
   hasPassword: boolean;
+  /** Two-factor authentication is on: the authenticator's code goes with the password. */
+  twoFactor?: boolean;
   onSubmitted: () => void;
 }) {
   const { t } = useTranslation('profile');
@@ -48,6 +52,8 @@ export function WithdrawForm({
   const [holderName, setHolderName] = useState('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
+  const [twoFactorCode, setTwoFactorCode] = useState('');
+  const [twoFactorError, setTwoFactorError] = useState<string | undefined>();
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -78,12 +84,15 @@ export function WithdrawForm({
   else if (available.data && dec(value).gt(available.data.available))
     errors.amount = 'errors:10092';
   if (!/^\d{6}$/.test(password)) errors.password = 'funding.withdraw.passwordFormat';
+  const second = twoFactor ? secondFactorProblem(twoFactorCode) : undefined;
+  if (second) errors.twoFactor = second;
   const shown = (field: Field) =>
     submitted && errors[field] ? t(errors[field] as 'errors:10148') : undefined;
 
+  const secondFactor = twoFactor ? { twoFactorCode: twoFactorCode.trim() } : {};
   const body = (): WithdrawalBody =>
     method === 'crypto'
-      ? { method, coin, network, address: address.trim(), amount: value, password }
+      ? { method, coin, network, address: address.trim(), amount: value, password, ...secondFactor }
       : {
           method,
           coin: 'USDT',
@@ -92,6 +101,7 @@ export function WithdrawForm({
           holderName: holderName.trim(),
           amount: value,
           password,
+          ...secondFactor,
         };
 
   const send = async () => {
@@ -102,12 +112,18 @@ export function WithdrawForm({
       setConfirming(false);
       setAmount('');
       setPassword('');
+      setTwoFactorCode('');
       setSubmitted(false);
       setKey(crypto.randomUUID());
       onSubmitted();
     } catch (error) {
       setConfirming(false);
-      toast.error(errorText(error));
+      const code = errorCode(error);
+      if (code !== null && SECOND_FACTOR_CODES.includes(code)) {
+        // A used or mistyped code: the field says so; the next code goes with a new request.
+        setTwoFactorError(errorText(error));
+        setTwoFactorCode('');
+      } else toast.error(errorText(error));
     } finally {
       setBusy(false);
     }
@@ -242,6 +258,16 @@ export function WithdrawForm({
         error={shown('password')}
         data-testid="withdraw-password"
       />
+      {twoFactor ? (
+        <SecondFactorField
+          value={twoFactorCode}
+          onChange={(next) => {
+            setTwoFactorCode(next);
+            setTwoFactorError(undefined);
+          }}
+          error={twoFactorError ?? shown('twoFactor')}
+        />
+      ) : null}
       <Button type="submit" data-testid="withdraw-review">
         {t('funding.withdraw.review')}
       </Button>

@@ -11,10 +11,11 @@ import { sendWithdrawPasswordCode, setWithdrawPassword } from '../api/profile.ap
 import { BindContactForm, CodeRow } from './bind-contact-form';
 import { phoneOf } from './contact';
 import { ChoiceField, FormAlert } from './form-fields';
+import { SECOND_FACTOR_CODES, SecondFactorField, secondFactorProblem } from './second-factor-field';
 import { useCountdown } from './use-countdown';
 import { errorCode, useErrorText } from './use-error-text';
 
-type Field = 'code' | 'password' | 'confirmPassword';
+type Field = 'code' | 'password' | 'confirmPassword' | 'twoFactor';
 
 export function withdrawPasswordProblems(input: {
   sent: boolean;
@@ -62,6 +63,7 @@ export function WithdrawPasswordDialog({
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const [twoFactorCode, setTwoFactorCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
@@ -76,6 +78,7 @@ export function WithdrawPasswordDialog({
       setCode('');
       setPassword('');
       setConfirmPassword('');
+      setTwoFactorCode('');
       setErrors({});
       setFormError(null);
     }
@@ -105,11 +108,19 @@ export function WithdrawPasswordDialog({
     event.preventDefault();
     if (!chosen) return;
     const problems = withdrawPasswordProblems({ sent, code, password, confirmPassword });
+    const second = user.twoFactor ? secondFactorProblem(twoFactorCode) : undefined;
+    if (second) problems.twoFactor = second;
     setErrors(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, t(v)])));
     setFormError(null);
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
-    setWithdrawPassword({ channel: chosen, code, password, confirmPassword }).then(
+    setWithdrawPassword({
+      channel: chosen,
+      code,
+      password,
+      confirmPassword,
+      ...(user.twoFactor ? { twoFactorCode: twoFactorCode.trim() } : {}),
+    }).then(
       () => {
         setSaving(false);
         toast.success(t('withdraw.done'));
@@ -120,7 +131,9 @@ export function WithdrawPasswordDialog({
         setSaving(false);
         const c = errorCode(error);
         if (c === 10090 || c === 10091) setErrors({ code: errorText(error) });
-        else setFormError(errorText(error));
+        else if (c !== null && SECOND_FACTOR_CODES.includes(c)) {
+          setErrors({ twoFactor: errorText(error) });
+        } else setFormError(errorText(error));
       },
     );
   };
@@ -203,6 +216,13 @@ export function WithdrawPasswordDialog({
             error={errors.confirmPassword}
             onChange={(event) => setConfirmPassword(event.target.value.replace(/\D/g, ''))}
           />
+          {user.twoFactor ? (
+            <SecondFactorField
+              value={twoFactorCode}
+              onChange={setTwoFactorCode}
+              error={errors.twoFactor}
+            />
+          ) : null}
           <div className="flex flex-wrap justify-end gap-3">
             <Button variant="secondary" disabled={saving} onClick={() => close(false)}>
               {t('actions.cancel')}

@@ -140,6 +140,7 @@ function RealFunding({ version, onDone }: { version: number; onDone: () => void 
                     <>
                       <WithdrawForm
                         hasPassword={user.data.hasWithdrawPassword}
+                        twoFactor={user.data.twoFactor}
                         onSubmitted={onDone}
                       />
                       {user.data.hasWithdrawPassword ? null : (

@@ -27,6 +27,7 @@ import { ProfileIcon } from '../components/profile-icons';
 import { RequireLogin } from '../components/require-login';
 import { useErrorText } from '../components/use-error-text';
 import { useLogout } from '../components/use-logout';
+import { TwoFactorDialog, type TwoFactorAction } from '../components/two-factor-dialog';
 import { WithdrawPasswordDialog } from '../components/withdraw-password-dialog';
 
 /** /profile/info: personal information, language, theme and colours, passwords, logout. */
@@ -266,6 +267,7 @@ function SecuritySection({
   const available = useRouteAvailable();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
+  const [twoFactor, setTwoFactor] = useState<TwoFactorAction | null>(null);
   return (
     <Section id="info-security" title={t('info.security')}>
       <div className="divide-y divide-line">
@@ -312,7 +314,47 @@ function SecuritySection({
             {user.hasWithdrawPassword ? t('info.change') : t('info.set')}
           </Button>
         </Row>
+        <Row
+          label={
+            <span className="inline-flex items-center gap-2 text-fg">
+              <ProfileIcon name="shield" className="size-4 text-muted" />
+              {t('info.twoFactor')}
+            </span>
+          }
+          hint={user.twoFactor ? t('info.twoFactorOn') : t('info.twoFactorOff')}
+          testId="two-factor-setting"
+        >
+          {user.twoFactor ? (
+            <>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setTwoFactor('renew')}
+                data-testid="two-factor-renew"
+              >
+                {t('info.newRecoveryCodes')}
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => setTwoFactor('disable')}
+                data-testid="two-factor-off"
+              >
+                {t('info.turnOff')}
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" onClick={() => setTwoFactor('enable')} data-testid="two-factor-on">
+              {t('info.turnOn')}
+            </Button>
+          )}
+        </Row>
       </div>
+      <TwoFactorDialog
+        action={twoFactor}
+        onClose={() => setTwoFactor(null)}
+        onChanged={(enabled) => onUserChange({ ...user, twoFactor: enabled })}
+      />
       <ChangePasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
       <WithdrawPasswordDialog
         open={withdrawOpen}

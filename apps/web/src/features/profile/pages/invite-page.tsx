@@ -11,19 +11,12 @@ import { fetchInviteInfo, fetchInviteLevels } from '../api/profile.api';
 import { ProfileFrame, ProfileHeading } from '../components/profile-heading';
 import { ProfileIcon } from '../components/profile-icons';
 import { CopyRow } from '../components/copy-row';
+import { qrImageSrc } from '../components/qr-image';
 import { InviteCommissions } from '../components/invite-commissions';
 import { InviteLevelCard } from '../components/invite-level-card';
 import { RequireLogin } from '../components/require-login';
 
 type Friend = z.infer<typeof InvitedFriend>;
-
-/**
- * The server's QR code as an image. A data: URL in an <img> cannot run script or reach the page,
- * whatever the SVG holds, so the markup is never put into the document.
- */
-export function qrImageSrc(svg: string): string {
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
 
 /**
  * /profile/invite: the user's code, link and QR; the commission level and the way to the next;

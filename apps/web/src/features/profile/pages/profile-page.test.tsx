@@ -16,6 +16,7 @@ const user: UserInfo = {
   googleLinked: false,
   hasPassword: true,
   hasWithdrawPassword: false,
+  twoFactor: false,
   kycStatus: 'rejected',
   kycReason: 'The photo is blurred',
   demoEnabled: true,
