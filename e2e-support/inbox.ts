@@ -16,3 +16,21 @@ export async function latestCode(address: string, timeoutMs = 15_000): Promise<s
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** The texts of every message the inbox received for an address (waits for one to match). */
+export async function waitForMessage(
+  address: string,
+  matches: (text: string) => boolean,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const base = process.env.E2E_INBOX_URL;
+  if (!base) throw new Error('E2E_INBOX_URL is not set');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${base}/messages?to=${encodeURIComponent(address)}`);
+    const found = ((await response.json()) as { text: string }[]).find((m) => matches(m.text));
+    if (found) return found.text;
+    if (Date.now() > deadline) throw new Error(`no matching message arrived for ${address}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

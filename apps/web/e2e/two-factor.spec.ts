@@ -1,5 +1,6 @@
 import { registerCustomer } from '../../../e2e-support/customer';
 import { text } from '../../../e2e-support/catalogue';
+import { waitForMessage } from '../../../e2e-support/inbox';
 import { totpCode as codeAt } from '../../../e2e-support/totp';
 import { expect, isMobileProject, test } from './fixtures';
 import { AuthPages } from './pages/auth.page';
@@ -29,6 +30,23 @@ test.describe('two-factor authentication', () => {
     await page.waitForURL('**/profile');
 
     await profile.open('info');
+    // The anti-phishing phrase first: every mail from now on shows it.
+    const phrase = locale === 'ar' ? 'صقر 42' : 'blue heron 42';
+    await page.getByTestId('anti-phishing').click();
+    await page.getByTestId('anti-phishing-code').fill('abc');
+    await page.getByTestId('anti-phishing-save').click();
+    await expect(page.getByTestId('anti-phishing-form')).toContainText(say('errors', '10157'));
+    await page.getByTestId('anti-phishing-code').fill(phrase);
+    await page.getByTestId('anti-phishing-save').click();
+    await expect(page.getByTestId('anti-phishing-current')).toContainText(phrase);
+    const sent = await request.post('/swx/customer/login/sendCode', {
+      headers: { authorization: `Bearer ${customer.token}` },
+      data: { purpose: 'withdrawPassword', channel: 'email' },
+    });
+    expect(sent.ok()).toBe(true);
+    const mail = await waitForMessage(customer.email, (m) => m.includes(phrase));
+    expect(mail.split('\n')[0]).toContain(phrase);
+
     await page.getByTestId('two-factor-on').click();
     const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
     const enrolledAt = Date.now();

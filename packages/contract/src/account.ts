@@ -106,6 +106,8 @@ export const UserInfo = z.object({
   hasWithdrawPassword: z.boolean(),
   /** Two-factor authentication (an authenticator app) is on: sign-in and withdrawals ask a code. */
   twoFactor: z.boolean(),
+  /** The phrase every mail from the platform shows, so that a mail without it is known false. */
+  antiPhishingCode: z.string().nullable(),
   kycStatus: KycStatus,
   /** The reviewer's reason when KYC was not passed. */
   kycReason: z.string().nullable(),
@@ -346,6 +348,27 @@ export const updateSettings = route({
   path: '/swx/customer/user/settings',
   body: z.object({ locale: UserLocale }),
   reply: envelope(UserInfo),
+});
+
+/** 4 to 20 letters (any script), digits, spaces, hyphens or underscores. */
+export const AntiPhishingCode = z
+  .string()
+  .trim()
+  .regex(/^[\p{L}\p{N} _-]{4,20}$/u);
+
+/**
+ * Sets (or with `null` removes) the anti-phishing code; with two-factor authentication on, a code
+ * from the app as well, so a stolen session alone cannot make a phishing mail look genuine.
+ */
+export const setAntiPhishing = route({
+  method: 'POST',
+  path: '/swx/customer/user/antiPhishing',
+  body: z.object({
+    code: AntiPhishingCode.nullable(),
+    twoFactorCode: SecondFactorCode.optional(),
+  }),
+  reply: envelope(UserInfo),
+  fieldCodes: { code: 10157 },
 });
 
 export const AccountBalance = z.object({

@@ -94,6 +94,10 @@ export const errorCodes = {
   10154: 409, // two-factor authentication is already on
   10155: 409, // two-factor authentication is not on (set it up first)
   10156: 400, // the sign-in step expired: sign in again
+  10157: 400, // anti-phishing code: 4 to 20 letters, digits, spaces, hyphens or underscores
+  10158: 400, // give the saved address a name (1 to 40 characters)
+  10159: 403, // whitelist on: withdrawals only to saved addresses (no bank withdrawals)
+  10160: 403, // this saved address is on hold until the time shown
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

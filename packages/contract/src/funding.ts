@@ -216,6 +216,64 @@ export const listWithdrwal = route({
   reply: envelope(pageOf(Withdrawal)),
 });
 
+// ---- withdrawal address book ----
+
+/** A saved withdrawal address; usable once its hold (param, 24 h) has passed. */
+export const WithdrawAddress = z.object({
+  id: z.number().int(),
+  coin: FundingCoin,
+  network: FundingNetwork,
+  address: z.string(),
+  label: z.string(),
+  createdAt: IsoDateTime,
+  /** From when withdrawals may go to it (creation + `withdraw_address_hold_hours`). */
+  usableFrom: IsoDateTime,
+});
+export type WithdrawAddress = z.infer<typeof WithdrawAddress>;
+
+export const WithdrawAddressBook = z.object({
+  /** Whitelist mode: crypto withdrawals only to saved addresses past their hold; no bank ones. */
+  whitelist: z.boolean(),
+  holdHours: z.number().int().nonnegative(),
+  list: z.array(WithdrawAddress),
+});
+
+export const listWithdrawAddress = route({
+  method: 'GET',
+  path: '/swx/customer/user/listWithdrawAddress',
+  reply: envelope(WithdrawAddressBook),
+});
+
+/** Saves an address (format-checked, 10143; 10117 when already saved); 2FA code when on. */
+export const addWithdrawAddress = route({
+  method: 'POST',
+  path: '/swx/customer/user/withdrawAddress',
+  body: z.object({
+    coin: FundingCoin,
+    network: FundingNetwork,
+    address: z.string().trim().min(1).max(100),
+    label: z.string().trim().min(1).max(40),
+    twoFactorCode: SecondFactorCode.optional(),
+  }),
+  reply: envelope(WithdrawAddress),
+  fieldCodes: { coin: 10144, network: 10144, address: 10143, label: 10158 },
+});
+
+export const deleteWithdrawAddress = route({
+  method: 'POST',
+  path: '/swx/customer/user/withdrawAddress/delete',
+  body: z.object({ id: z.number().int().positive() }),
+  reply: envelope(WithdrawAddressBook),
+});
+
+/** Turns whitelist mode on or off; with two-factor authentication on, turning it off needs a code. */
+export const setWithdrawWhitelist = route({
+  method: 'POST',
+  path: '/swx/customer/user/withdrawWhitelist',
+  body: z.object({ enabled: z.boolean(), twoFactorCode: SecondFactorCode.optional() }),
+  reply: envelope(WithdrawAddressBook),
+});
+
 /**
  * The caller's ledger entries of a period as CSV (date, kind, reference, asset, bucket, amount,
  * balance after), oldest first, streamed. `from` inclusive, `to` exclusive; at most 366 days.

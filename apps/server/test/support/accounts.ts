@@ -16,6 +16,17 @@ export async function outboxCode(t: TestApp, recipient: string): Promise<string>
   return code;
 }
 
+/** The newest mail to a recipient in the outbox: its subject and text. */
+export async function lastMail(t: TestApp, recipient: string) {
+  const [row] = await t.database.db
+    .select({ subject: outboxMessages.subject, body: outboxMessages.body })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.recipient, recipient), eq(outboxMessages.channel, 'email')))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
+  return row;
+}
+
 let addressCounter = 0;
 /** A fresh client address, so per-address limits of one test do not reach another. */
 export function freshIp(): string {

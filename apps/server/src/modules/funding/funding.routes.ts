@@ -1,10 +1,14 @@
 import {
+  addWithdrawAddress,
+  deleteWithdrawAddress,
   exportLedger,
   listDepositAddresses,
   listRecharge,
   listWithdrwal,
   recharge,
+  listWithdrawAddress,
   RechargeFields,
+  setWithdrawWhitelist,
   withdrawal,
 } from '@swx/contract';
 import type { FastifyRequest } from 'fastify';
@@ -12,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors';
 import { userIdOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
+import { addAddress, addressBook, deleteAddress, setWhitelist } from './address-book.service';
 import { listDeposits, listDepositAddresses as addresses, submitDeposit } from './deposits.service';
 import { ledgerCsv } from './export.service';
 import type { FundingDeps } from './funding.deps';
@@ -64,6 +69,57 @@ async function readDepositForm(request: FastifyRequest, maxBytes: number) {
 
 export function fundingRoutes(deps: FundingDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      listWithdrawAddress.path,
+      { config: customer, schema: { tags, response: { 200: listWithdrawAddress.reply } } },
+      async (request) => ok(request, await addressBook(deps, userIdOf(request))),
+    );
+    app.post(
+      addWithdrawAddress.path,
+      {
+        config: customer,
+        schema: {
+          tags,
+          body: addWithdrawAddress.body,
+          response: { 200: addWithdrawAddress.reply },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await addAddress(
+            deps,
+            userIdOf(request),
+            request.body,
+            new Date(deps.markets.now() * 1000),
+          ),
+          20005,
+        ),
+    );
+    app.post(
+      deleteWithdrawAddress.path,
+      {
+        config: customer,
+        schema: {
+          tags,
+          body: deleteWithdrawAddress.body,
+          response: { 200: deleteWithdrawAddress.reply },
+        },
+      },
+      async (request) => ok(request, await deleteAddress(deps, userIdOf(request), request.body.id)),
+    );
+    app.post(
+      setWithdrawWhitelist.path,
+      {
+        config: customer,
+        schema: {
+          tags,
+          body: setWithdrawWhitelist.body,
+          response: { 200: setWithdrawWhitelist.reply },
+        },
+      },
+      async (request) => ok(request, await setWhitelist(deps, userIdOf(request), request.body)),
+    );
     app.get(
       listDepositAddresses.path,
       { config: { auth: 'user' }, schema: { tags, response: { 200: listDepositAddresses.reply } } },

@@ -124,4 +124,26 @@ export const withdrawGuards = pgTable('withdraw_guards', {
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** Whitelist mode: crypto withdrawals only to saved addresses past their hold, no bank ones. */
+  whitelist: boolean('whitelist').notNull().default(false),
 });
+
+/**
+ * A customer's saved withdrawal addresses (the address book), each with a label. A new one can
+ * receive withdrawals only from `usableFrom` (creation + the hold parameter), so a stolen session
+ * cannot add an address and empty the account at once.
+ */
+export const withdrawAddresses = pgTable(
+  'withdraw_addresses',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    coin: text('coin').notNull(),
+    network: text('network').notNull(),
+    address: text('address').notNull(),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usableFrom: timestamp('usable_from', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('withdraw_addresses_once').on(t.userId, t.coin, t.network, t.address)],
+);

@@ -13,6 +13,7 @@ import { verifyPassword } from '../../platform/passwords';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { post, transferPostings } from '../ledger';
 import { withOrderNumber } from '../triggers';
+import { checkWhitelist } from './address-book.service';
 import type { FundingDeps } from './funding.deps';
 import {
   insertWithdrawal,
@@ -119,6 +120,8 @@ export async function submitWithdrawal(
   if (!figures) throw new AppError(10148);
   const now = new Date(deps.markets.now() * 1000);
   await checkPassword(deps, userId, body.password, now);
+  // Whitelist mode: only saved addresses past their hold (10159, 10160).
+  await checkWhitelist(deps.db, userId, to, now);
   // With two-factor authentication on, the authenticator's code (10153, 10116; wall-clock time).
   await deps.users.checkSecondFactor(deps.db, userId, body.twoFactorCode);
 

@@ -49,6 +49,19 @@ export interface MessengerOptions {
   logOutbox?: ((line: string) => void) | undefined;
 }
 
+/**
+ * A mail's text with the recipient's anti-phishing code on its first line: every mail the platform
+ * sends to a user who set one carries it (DOMAIN: security beyond the peers).
+ */
+export function withAntiPhishing(
+  locale: Locale,
+  antiPhishing: string | null | undefined,
+  text: string,
+): string {
+  if (!antiPhishing) return text;
+  return `${translate(locale, 'antiPhishing', { code: antiPhishing })}\n\n${text}`;
+}
+
 export type CodeTemplate = 'register' | 'reset' | 'withdrawPassword' | 'bind';
 
 /**
@@ -76,12 +89,18 @@ export class Messenger {
     code: string,
     minutes: number,
     locale: Locale,
+    /** The recipient's anti-phishing code, when the address belongs to a user who set one. */
+    antiPhishing?: string | null,
   ): Promise<void> {
     if (to.channel === 'email') {
       await this.sendMail({
         to: to.email,
         subject: translate(locale, `code.${template}.subject`),
-        text: translate(locale, `code.${template}.body`, { code, minutes }),
+        text: withAntiPhishing(
+          locale,
+          antiPhishing,
+          translate(locale, `code.${template}.body`, { code, minutes }),
+        ),
       });
     } else {
       await this.sendSms({ to: to.e164, text: translate(locale, 'sms.code', { code, minutes }) });

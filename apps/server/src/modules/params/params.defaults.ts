@@ -66,6 +66,12 @@ export const PARAM_DEFAULTS = [
     kind: 'decimal',
     description: 'Withdrawals worth more than this (USDT) need a second finance approval',
   },
+  {
+    key: 'withdraw_address_hold_hours',
+    value: '24',
+    kind: 'integer',
+    description: 'Hours before a newly saved withdrawal address can receive withdrawals',
+  },
   { key: 'deposit_min_usdt', value: '120', kind: 'decimal', description: 'Minimum USDT deposit' },
   { key: 'deposit_min_btc', value: '0.015', kind: 'decimal', description: 'Minimum BTC deposit' },
   { key: 'deposit_min_eth', value: '0.2', kind: 'decimal', description: 'Minimum ETH deposit' },

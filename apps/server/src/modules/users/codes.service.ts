@@ -67,10 +67,13 @@ export async function sendCode(
   const { db } = deps;
   let address: NormalizedAddress;
   let language = locale;
+  // The user the mail goes to, if any: their anti-phishing code is shown in it.
+  let antiPhishing: string | null = null;
   if (body.purpose === 'withdrawPassword' || body.purpose === 'bind') {
     if (userId === undefined) throw new AppError(401);
     const user = await requireUser(db, userId);
     language = isLocale(user.locale) ? user.locale : locale;
+    antiPhishing = user.antiPhishingCode;
     if (body.purpose === 'withdrawPassword') {
       address = contactOf(user, body.channel);
     } else {
@@ -86,6 +89,7 @@ export async function sendCode(
     if (body.purpose === 'reset') {
       if (!owner) throw new AppError(10009);
       language = isLocale(owner.locale) ? owner.locale : locale;
+      antiPhishing = owner.antiPhishingCode;
     }
   }
 
@@ -115,6 +119,7 @@ export async function sendCode(
       code,
       CODE_TTL_SECONDS / 60,
       language,
+      antiPhishing,
     );
   } catch (error) {
     // Not delivered: the code is withdrawn so the user can ask again at once.

@@ -132,3 +132,18 @@ export async function bindContact(
     .catch(mapUniqueViolation);
   return getUserInfo(deps.db, userId);
 }
+
+/**
+ * Sets or removes the anti-phishing code shown in every mail; with two-factor authentication on,
+ * the app's code as well (10153, 10116).
+ */
+export async function setAntiPhishingCode(
+  deps: AccountsDeps,
+  userId: number,
+  body: { code: string | null; twoFactorCode?: string | undefined },
+): Promise<UserInfo> {
+  await requireUser(deps.db, userId);
+  await checkSecondFactor(deps.db, userId, body.twoFactorCode);
+  await updateUser(deps.db, userId, { antiPhishingCode: body.code });
+  return getUserInfo(deps.db, userId);
+}

@@ -14,6 +14,7 @@ import {
   register,
   repassword,
   repasswordTx,
+  setAntiPhishing,
   resetDemo,
   sendCode,
   updateSettings,
@@ -252,6 +253,23 @@ export function usersRoutes(deps: AccountsDeps, config: Config): FastifyPluginAs
         await credentials.setWithdrawPassword(deps, userIdOf(request), request.body);
         return ok(request, null, 20005);
       },
+    );
+    app.post(
+      setAntiPhishing.path,
+      {
+        config: user,
+        schema: {
+          tags: userTags,
+          body: setAntiPhishing.body,
+          response: { 200: setAntiPhishing.reply },
+        },
+      },
+      async (request) =>
+        ok(
+          request,
+          await credentials.setAntiPhishingCode(deps, userIdOf(request), request.body),
+          20005,
+        ),
     );
     app.post(
       bindContact.path,

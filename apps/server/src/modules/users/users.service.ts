@@ -62,6 +62,7 @@ export async function userInfoOf(db: Executor, user: UserRow): Promise<UserInfo>
     hasPassword: user.passwordHash !== null,
     hasWithdrawPassword: user.withdrawPasswordHash !== null,
     twoFactor: Boolean((await selectTwoFactor(db, user.id))?.enabledAt),
+    antiPhishingCode: user.antiPhishingCode,
     kycStatus: kyc.status,
     kycReason: kyc.reason,
     demoEnabled: user.demoEnabled,

@@ -35,6 +35,8 @@ export const users = pgTable(
     inviteCode: text('invite_code').notNull().unique(),
     invitedBy: bigint('invited_by', { mode: 'number' }).references((): AnyPgColumn => users.id),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The phrase every mail to the user shows (anti-phishing); null when not set. */
+    antiPhishingCode: text('anti_phishing_code'),
     /** The first approved deposit (the invitation programme's "funded"). */
     fundedAt: timestamp('funded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -121,6 +121,7 @@ export const USER = {
   hasPassword: true,
   hasWithdrawPassword: false,
   twoFactor: false,
+  antiPhishingCode: null,
   kycStatus: 'none',
   kycReason: null,
   demoEnabled: true,

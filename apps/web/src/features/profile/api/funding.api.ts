@@ -1,14 +1,19 @@
 import {
+  addWithdrawAddress,
+  deleteWithdrawAddress,
   exportLedger,
   listDepositAddresses,
   listRecharge,
+  listWithdrawAddress,
   listWithdrwal,
   recharge,
+  setWithdrawWhitelist,
   withdrawal,
   type RechargeFields,
   type WithdrawalBody,
 } from '@swx/contract';
 import { api, fetchPrivateFile } from '../../../shared/api/api';
+import type { InputOf } from '../../../shared/api/api-client';
 
 export const FUNDING_PAGE_SIZE = 10;
 
@@ -29,6 +34,14 @@ export const fundingApi = {
     api.call(withdrawal, { body }, { idempotencyKey }),
   withdrawals: (page: number, signal?: AbortSignal) =>
     api.call(listWithdrwal, { query: { page, pageSize: FUNDING_PAGE_SIZE } }, { signal }),
+  addressBook: (signal?: AbortSignal) => api.call(listWithdrawAddress, {}, { signal }),
+  saveAddress: (body: InputOf<typeof addWithdrawAddress>['body']) =>
+    api.call(addWithdrawAddress, { body }),
+  deleteAddress: (id: number) => api.call(deleteWithdrawAddress, { body: { id } }),
+  whitelist: (enabled: boolean, twoFactorCode?: string) =>
+    api.call(setWithdrawWhitelist, {
+      body: { enabled, ...(twoFactorCode ? { twoFactorCode } : {}) },
+    }),
   /** The statement of `[from, to)` as a CSV file. */
   statement: (from: string, to: string, signal?: AbortSignal) =>
     fetchPrivateFile(

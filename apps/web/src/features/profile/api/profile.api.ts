@@ -17,6 +17,7 @@ import {
   repassword,
   renewRecoveryCodes,
   repasswordTx,
+  setAntiPhishing,
   setupTwoFactor,
   resetDemo,
   sendCode,
@@ -89,6 +90,13 @@ export function setWithdrawPassword(input: {
   twoFactorCode?: string;
 }) {
   return api.call(repasswordTx, { body: input });
+}
+
+/** Sets the anti-phishing code, or removes it with `null`. */
+export function saveAntiPhishing(code: string | null, twoFactorCode?: string) {
+  return api.call(setAntiPhishing, {
+    body: { code, ...(twoFactorCode ? { twoFactorCode } : {}) },
+  });
 }
 
 export function saveLocale(locale: Locale) {

@@ -1,11 +1,11 @@
 import {
   addressValid,
-  FundingCoin,
+  type FundingCoin,
   fundingAmountValid,
-  NETWORKS_OF,
   withdrawalFigures,
   type FundingNetwork,
   type WithdrawalBody,
+  type WithdrawAddress,
 } from '@swx/contract';
 import { dec } from '@swx/money';
 import { useState, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { Num } from '../../../shared/ui/num';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
 import { fundingApi } from '../api/funding.api';
+import { CoinNetworkFields } from './coin-network-fields';
 import { ChoiceField, SelectField } from './form-fields';
 import { SECOND_FACTOR_CODES, SecondFactorField, secondFactorProblem } from './second-factor-field';
 import { errorCode, useErrorText } from './use-error-text';
@@ -33,8 +34,14 @@ type Field = 'address' | 'bank' | 'amount' | 'password' | 'twoFactor';
 export function WithdrawForm({
   hasPassword,
   twoFactor = false,
+  saved = [],
+  whitelist = false,
   onSubmitted,
 }: {
+  /** The address book: a saved address of the coin and network can be picked. */
+  saved?: readonly WithdrawAddress[];
+  /** Whitelist mode: only saved addresses (the server refuses others, 10159). */
+  whitelist?: boolean;
   /** Without a withdrawal password the form explains where to set one. */
   hasPassword: boolean;
   /** Two-factor authentication is on: the authenticator's code goes with the password. */
@@ -59,6 +66,7 @@ export function WithdrawForm({
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(() => crypto.randomUUID());
   const asset = method === 'bank' ? 'USDT' : coin;
+  const choices = saved.filter((a) => a.coin === coin && a.network === network);
   const feeRate = useApiQuery('param/withdraw_fee_rate', (signal) =>
     tradingApi.param('withdraw_fee_rate', signal),
   );
@@ -159,28 +167,33 @@ export function WithdrawForm({
       />
       {method === 'crypto' ? (
         <>
-          <div className="grid grid-cols-2 gap-3">
+          <CoinNetworkFields
+            coin={coin}
+            network={network}
+            onChange={(nextCoin, nextNetwork) => {
+              setCoin(nextCoin);
+              setNetwork(nextNetwork);
+            }}
+            testIdPrefix="withdraw"
+          />
+          {whitelist ? (
+            <p className="rounded-lg bg-subtle p-3 text-sm" data-testid="withdraw-whitelist-note">
+              {t('addressBook.whitelistNote')}
+            </p>
+          ) : null}
+          {choices.length > 0 ? (
             <SelectField
-              label={t('funding.withdraw.coin')}
-              value={coin}
-              onChange={(event) => {
-                const next = FundingCoin.parse(event.target.value);
-                setCoin(next);
-                setNetwork(NETWORKS_OF[next][0] ?? 'TRC20');
-              }}
-              options={FundingCoin.options.map((c) => ({ value: c, label: c }))}
-              data-testid="withdraw-coin"
+              label={t('addressBook.pick')}
+              value={choices.find((c) => c.address === address.trim())?.address ?? ''}
+              placeholder={t('addressBook.pickPlaceholder')}
+              onChange={(event) => setAddress(event.target.value)}
+              options={choices.map((c) => ({
+                value: c.address,
+                label: `${c.label} · ${c.address}`,
+              }))}
+              data-testid="withdraw-saved"
             />
-            <SelectField
-              label={t('funding.withdraw.network')}
-              value={network}
-              onChange={(event) =>
-                setNetwork(NETWORKS_OF[coin].find((n) => n === event.target.value) ?? network)
-              }
-              options={NETWORKS_OF[coin].map((n) => ({ value: n, label: n }))}
-              data-testid="withdraw-network"
-            />
-          </div>
+          ) : null}
           <TextField
             label={t('funding.withdraw.address', { network })}
             autoComplete="off"

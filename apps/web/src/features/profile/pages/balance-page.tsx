@@ -18,6 +18,7 @@ import { FundingHistory } from '../components/funding-history';
 import { ProfileFrame, ProfileHeading } from '../components/profile-heading';
 import { RequireLogin } from '../components/require-login';
 import { StatementExport } from '../components/statement-export';
+import { AddressBook } from '../components/address-book';
 import { WithdrawForm } from '../components/withdraw-form';
 
 /** /profile/balance: balances by asset, deposits and withdrawals with their history, statement. */
@@ -111,6 +112,10 @@ function RealFunding({ version, onDone }: { version: number; onDone: () => void 
   const user = useApiQuery(`profile/user/${version}`, (signal) => fetchUserInfo(signal), {
     silent: true,
   });
+  const [bookVersion, setBookVersion] = useState(0);
+  const book = useApiQuery(`funding/address-book/${bookVersion}`, (signal) =>
+    fundingApi.addressBook(signal),
+  );
   return (
     <>
       <section className="rounded-2xl border border-line bg-surface p-4 sm:p-6">
@@ -141,6 +146,8 @@ function RealFunding({ version, onDone }: { version: number; onDone: () => void 
                       <WithdrawForm
                         hasPassword={user.data.hasWithdrawPassword}
                         twoFactor={user.data.twoFactor}
+                        saved={book.data?.list ?? []}
+                        whitelist={book.data?.whitelist ?? false}
                         onSubmitted={onDone}
                       />
                       {user.data.hasWithdrawPassword ? null : (
@@ -152,6 +159,23 @@ function RealFunding({ version, onDone }: { version: number; onDone: () => void 
                         </Link>
                       )}
                     </>
+                  ) : (
+                    <ListSkeleton rows={3} label={t('records.loading')} />
+                  )}
+                </div>
+              ),
+            },
+            {
+              value: 'addresses',
+              label: t('addressBook.tab'),
+              content: (
+                <div className="pt-4">
+                  {book.data && user.data ? (
+                    <AddressBook
+                      book={book.data}
+                      twoFactor={user.data.twoFactor}
+                      onChange={() => setBookVersion((v) => v + 1)}
+                    />
                   ) : (
                     <ListSkeleton rows={3} label={t('records.loading')} />
                   )}

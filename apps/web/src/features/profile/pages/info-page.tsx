@@ -27,6 +27,7 @@ import { ProfileIcon } from '../components/profile-icons';
 import { RequireLogin } from '../components/require-login';
 import { useErrorText } from '../components/use-error-text';
 import { useLogout } from '../components/use-logout';
+import { AntiPhishingDialog } from '../components/anti-phishing-dialog';
 import { TwoFactorDialog, type TwoFactorAction } from '../components/two-factor-dialog';
 import { WithdrawPasswordDialog } from '../components/withdraw-password-dialog';
 
@@ -268,6 +269,7 @@ function SecuritySection({
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [twoFactor, setTwoFactor] = useState<TwoFactorAction | null>(null);
+  const [antiPhishingOpen, setAntiPhishingOpen] = useState(false);
   return (
     <Section id="info-security" title={t('info.security')}>
       <div className="divide-y divide-line">
@@ -349,7 +351,40 @@ function SecuritySection({
             </Button>
           )}
         </Row>
+        <Row
+          label={
+            <span className="inline-flex items-center gap-2 text-fg">
+              <ProfileIcon name="mail" className="size-4 text-muted" />
+              {t('info.antiPhishing')}
+            </span>
+          }
+          hint={
+            user.antiPhishingCode ? (
+              <span data-testid="anti-phishing-current">
+                {t('info.antiPhishingSet', { code: `\u2068${user.antiPhishingCode}\u2069` })}
+              </span>
+            ) : (
+              t('info.antiPhishingNotSet')
+            )
+          }
+          testId="anti-phishing-setting"
+        >
+          <Button
+            variant={user.antiPhishingCode ? 'secondary' : 'primary'}
+            size="sm"
+            onClick={() => setAntiPhishingOpen(true)}
+            data-testid="anti-phishing"
+          >
+            {user.antiPhishingCode ? t('info.change') : t('info.set')}
+          </Button>
+        </Row>
       </div>
+      <AntiPhishingDialog
+        open={antiPhishingOpen}
+        onOpenChange={setAntiPhishingOpen}
+        user={user}
+        onUserChange={onUserChange}
+      />
       <TwoFactorDialog
         action={twoFactor}
         onClose={() => setTwoFactor(null)}

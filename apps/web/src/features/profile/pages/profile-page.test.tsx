@@ -17,6 +17,7 @@ const user: UserInfo = {
   hasPassword: true,
   hasWithdrawPassword: false,
   twoFactor: false,
+  antiPhishingCode: null,
   kycStatus: 'rejected',
   kycReason: 'The photo is blurred',
   demoEnabled: true,
