@@ -5,6 +5,7 @@ import { auditRoutes } from './modules/audit';
 import { contentAdminRoutes, contentRoutes } from './modules/content';
 import { contractsModule } from './modules/contracts';
 import { convertModule } from './modules/convert';
+import { startAlerts } from './modules/alerts';
 import { earnAdminRoutes, earnRoutes, type EarnDeps } from './modules/earn';
 import { invitationsRoutes } from './modules/invitations';
 import { fundingAdminRoutes, fundingRoutes, type FundingDeps } from './modules/funding';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     [spotModule, contractsModule, optionsModule, convertModule],
   );
   await app.register(portfolioRoutes(tradingDeps, trading));
+  await startAlerts(app, { db, bus, markets, triggers });
   const funding: FundingDeps = {
     ...{ db, bus, params, markets, store, maxBytes, usernames },
     users: { withdrawPasswordHash: withdrawPasswordHashOf, markFunded, checkSecondFactor },

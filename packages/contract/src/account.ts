@@ -487,6 +487,7 @@ export const NotificationKind = z.enum([
   'loan_overdue',
   'nft_outbid',
   'nft_won',
+  'price_alert',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

@@ -98,6 +98,9 @@ export const errorCodes = {
   10158: 400, // give the saved address a name (1 to 40 characters)
   10159: 403, // whitelist on: withdrawals only to saved addresses (no bank withdrawals)
   10160: 403, // this saved address is on hold until the time shown
+  10161: 400, // alert level already reached: above the price for "above", below it for "below"
+  10162: 409, // at most 50 active price alerts
+  10163: 400, // move alert: 0.1 % to 50 %
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

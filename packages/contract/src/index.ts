@@ -1,4 +1,5 @@
 export * from './account';
+export * from './alerts';
 export * from './admin';
 export * from './area-codes';
 export * from './common';

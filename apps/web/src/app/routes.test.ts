@@ -37,6 +37,7 @@ describe('route registry', () => {
         '/profile/balancebb',
         '/profile/orders',
         '/profile/records',
+        '/profile/alerts',
         '/trading',
         '/loan',
         '/nfts',

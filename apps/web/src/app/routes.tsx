@@ -181,6 +181,10 @@ export const routes: readonly AppRoute[] = [
     path: paths.records,
     page: lazyPage(() => import('../features/profile/pages/records-page'), ['profile']),
   },
+  {
+    path: paths.alerts,
+    page: lazyPage(() => import('../features/profile/pages/alerts-page'), ['profile']),
+  },
 ];
 
 /**

@@ -19,10 +19,20 @@ const PARAMS: Record<NotificationKind, readonly string[]> = {
   loan_overdue: ['amount', 'asset', 'loanNo'],
   nft_outbid: ['amount', 'asset', 'name'],
   nft_won: ['amount', 'asset', 'name'],
+  price_alert: ['code', 'price', 'level', 'direction'],
 };
 
 /** Parameters that are codes or addresses stay left to right inside right-to-left text. */
-const LTR_PARAMS = new Set(['ip', 'amount', 'actual', 'orderNo', 'loanNo']);
+const LTR_PARAMS = new Set([
+  'ip',
+  'amount',
+  'actual',
+  'orderNo',
+  'loanNo',
+  'code',
+  'price',
+  'level',
+]);
 
 const LRI = '\u2066';
 const FSI = '\u2068';

@@ -24,6 +24,7 @@ export const paths = {
   coinAccount: '/profile/balancebb',
   orders: '/profile/orders',
   records: '/profile/records',
+  alerts: '/profile/alerts',
   kyc: '/profile/kyc',
   login: '/pass/login',
   register: '/pass/register',

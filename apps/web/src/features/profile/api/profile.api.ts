@@ -1,4 +1,8 @@
 import {
+  addAlert,
+  deleteAlert,
+  listAlert,
+  listMarketByType,
   bindContact,
   getAccountSummary,
   getIdentification,
@@ -191,4 +195,28 @@ export function turnOffTwoFactor(code: string) {
 
 export function newRecoveryCodes(code: string) {
   return api.call(renewRecoveryCodes, { body: { code } });
+}
+
+// ---- price alerts ----
+
+export function fetchAlerts(signal?: AbortSignal) {
+  return api.call(listAlert, {}, { signal });
+}
+
+export function createAlert(body: {
+  code: string;
+  type: 'above' | 'below' | 'move';
+  price?: string;
+  percent?: string;
+}) {
+  return api.call(addAlert, { body });
+}
+
+export function removeAlert(id: number) {
+  return api.call(deleteAlert, { body: { id } });
+}
+
+/** Every instrument, for choosing what an alert watches. */
+export function fetchInstruments(signal: AbortSignal) {
+  return api.call(listMarketByType, { query: {} }, { signal });
 }

@@ -24,6 +24,7 @@ const ICONS: Record<NotificationKind, IconName> = {
   loan_overdue: 'alert',
   nft_outbid: 'alert',
   nft_won: 'wallet',
+  price_alert: 'pulse',
 };
 
 /** Where a notification leads (the KYC form after a rejection; settings after a security event). */
@@ -53,7 +54,11 @@ export function NotificationItem({
   const unread = !notification.read;
   const follow = FOLLOW_UP[notification.kind];
   return (
-    <li data-notification={notification.id} data-read={notification.read ? 'true' : 'false'}>
+    <li
+      data-notification={notification.id}
+      data-kind={notification.kind}
+      data-read={notification.read ? 'true' : 'false'}
+    >
       <h2>
         <button
           type="button"

@@ -180,6 +180,7 @@ function AccountLinks() {
           </span>
         ) : null,
     },
+    { id: 'alerts', path: paths.alerts, label: t('home.links.alerts'), icon: { kit: 'pulse' } },
     {
       id: 'balance',
       path: paths.balance,

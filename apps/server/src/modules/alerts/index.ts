@@ -1,0 +1,1 @@
+export { startAlerts } from './alerts.module';
