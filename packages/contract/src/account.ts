@@ -488,8 +488,57 @@ export const NotificationKind = z.enum([
   'nft_outbid',
   'nft_won',
   'price_alert',
+  'order_filled',
+  'position_closed',
+  'option_settled',
+  'plan_earning',
+  'plan_ended',
+  'invite_commission',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
+
+/**
+ * Kinds that security and money reviews send whatever the preferences say: sign-ins and
+ * passwords, identity, deposits, withdrawals and loans.
+ */
+export const ALWAYS_SENT_KINDS: readonly NotificationKind[] = [
+  'kyc_approved',
+  'kyc_rejected',
+  'password_changed',
+  'withdraw_password_changed',
+  'new_device_login',
+  'welcome',
+  'deposit_approved',
+  'deposit_rejected',
+  'withdrawal_approved',
+  'withdrawal_rejected',
+  'loan_approved',
+  'loan_rejected',
+  'loan_repaid',
+  'loan_overdue',
+];
+
+export const NotificationPref = z.object({
+  kind: NotificationKind,
+  enabled: z.boolean(),
+  /** Security and money notifications cannot be turned off. */
+  locked: z.boolean(),
+});
+
+/** Which notifications the customer receives, per kind. */
+export const getNotificationPrefs = route({
+  method: 'GET',
+  path: '/swx/customer/user/notificationPrefs',
+  reply: envelope(z.array(NotificationPref)),
+});
+
+/** Turns one kind on or off; 10164 for a kind that is always sent. */
+export const setNotificationPref = route({
+  method: 'POST',
+  path: '/swx/customer/user/notificationPrefs',
+  body: z.object({ kind: NotificationKind, enabled: z.boolean() }),
+  reply: envelope(z.array(NotificationPref)),
+});
 
 /** Stored as a kind with parameters; the app words it in the reader's language. */
 export const Notification = z.object({

@@ -101,6 +101,7 @@ export const errorCodes = {
   10161: 400, // alert level already reached: above the price for "above", below it for "below"
   10162: 409, // at most 50 active price alerts
   10163: 400, // move alert: 0.1 % to 50 %
+  10164: 400, // security and money notifications cannot be turned off
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

@@ -27,6 +27,23 @@ export async function lastMail(t: TestApp, recipient: string) {
   return row;
 }
 
+/** A customer's notifications of a kind (newest first), through their own list. */
+export async function notificationsOf(
+  t: TestApp,
+  auth: { authorization: string },
+  kind: string,
+): Promise<{ kind: string; params: Record<string, string> }[]> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/swx/customer/user/listNotification?pageSize=100',
+    headers: auth,
+  });
+  const { list } = res.json<{
+    result: { list: { kind: string; params: Record<string, string> }[] };
+  }>().result;
+  return list.filter((n) => n.kind === kind);
+}
+
 let addressCounter = 0;
 /** A fresh client address, so per-address limits of one test do not reach another. */
 export function freshIp(): string {

@@ -67,6 +67,35 @@ function firstCrossing(code: string, from: number, up: string | null, down: stri
 }
 
 describe('price alerts', () => {
+  it('a kind turned off is not delivered; security and money kinds cannot be turned off', async () => {
+    const user = await registerByEmail(t);
+    const muted = await post<{ kind: string; enabled: boolean; locked: boolean }[]>(
+      user.auth,
+      'notificationPrefs',
+      { kind: 'price_alert', enabled: false },
+    );
+    expect(muted.result.find((p) => p.kind === 'price_alert')).toEqual({
+      kind: 'price_alert',
+      enabled: false,
+      locked: false,
+    });
+    expect(muted.result.find((p) => p.kind === 'new_device_login')).toMatchObject({ locked: true });
+    expect(
+      (await post(user.auth, 'notificationPrefs', { kind: 'withdrawal_approved', enabled: false }))
+        .code,
+    ).toBe(10164);
+    const set = await post(user.auth, 'alert', { code: 'BTCUSDT', type: 'move', percent: '0.1' });
+    const crossing = firstCrossing(
+      'BTCUSDT',
+      clock.seconds,
+      set.result.upLevel,
+      set.result.downLevel,
+    );
+    await advance(t, clock, crossing.second);
+    expect((await list(user.auth))[0]?.state).toBe('triggered');
+    expect(await notes(user.auth)).toHaveLength(0);
+  }, 60_000);
+
   it('checks the request against the feed: levels already reached, ranges, instruments', async () => {
     const user = await registerByEmail(t);
     const now = t.markets.price('BTCUSDT')!;
@@ -102,7 +131,7 @@ describe('price alerts', () => {
     const [fired] = await list(user.auth);
     expect(fired).toMatchObject({
       state: 'triggered',
-      tickPrice: crossing.price,
+      tickPrice: dec(crossing.price).toFixed(),
       tickTs: crossing.ts.toISOString(),
     });
     const delivered = await notes(user.auth);
@@ -127,7 +156,7 @@ describe('price alerts', () => {
     await advance(t, clock, crossing.second);
     expect((await list(user.auth))[0]).toMatchObject({
       state: 'triggered',
-      tickPrice: crossing.price,
+      tickPrice: dec(crossing.price).toFixed(),
     });
     expect(await notes(user.auth)).toHaveLength(1);
   }, 60_000);

@@ -1,5 +1,6 @@
 import { dec } from '@swx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsOf } from '../../../test/support/accounts';
 import { advance, createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
 import { orderHeaders, trader } from '../../../test/support/trading';
 import { selectUserBalances } from '../ledger';
@@ -181,6 +182,13 @@ describe('contract positions', () => {
     expect(closedTp?.closeTick?.ts).toBe(new Date(tpAt * 1000).toISOString());
     expect(closedSl).toMatchObject({ closeReason: 'sl', closePrice: bid(slAt) });
     expect(closedSl?.closeTick?.ts).toBe(new Date(slAt * 1000).toISOString());
+    const closes = await notificationsOf(t, user.auth, 'position_closed');
+    expect(closes.map((n) => [n.params.closedBy, n.params.price]).sort()).toEqual(
+      [
+        ['sl', dec(bid(slAt)).toFixed()],
+        ['tp', dec(bid(tpAt)).toFixed()],
+      ].sort(),
+    );
   });
 
   it('liquidates on a price path, paying back what is left of the margin', async () => {

@@ -1,4 +1,7 @@
-import type { Executor } from '../../platform/db';
+import { dec } from '@swx/money';
+import type { EventBus } from '../../platform/bus';
+import type { Executor, Tx } from '../../platform/db';
+import { addNotification } from '../notifications';
 import {
   executionPrice,
   type FeedTick,
@@ -27,7 +30,39 @@ const ORDER: Record<string, number> = {
   [KINDS.liquidation]: 2,
 };
 
-type Outcome = { row: ContractRow; opened: boolean } | { retry: Resting } | undefined;
+type Outcome =
+  | { row: ContractRow; opened: boolean; publish?: ((bus: EventBus) => Promise<void>) | undefined }
+  | { retry: Resting }
+  | undefined;
+
+/** The owner hears of what the engine did for them (real money; demo is practice). */
+async function notify(tx: Tx, row: ContractRow, opened: boolean) {
+  if (row.mode !== 'real') return undefined;
+  const note = opened
+    ? await addNotification(tx, {
+        userId: row.userId,
+        kind: 'order_filled',
+        params: {
+          code: row.code,
+          side: row.direction,
+          price: dec(row.openPrice ?? '0').toFixed(),
+          orderNo: row.orderNo,
+        },
+      })
+    : await addNotification(tx, {
+        userId: row.userId,
+        kind: 'position_closed',
+        params: {
+          code: row.code,
+          closedBy: row.closeReason ?? 'user',
+          price: dec(row.closePrice ?? '0').toFixed(),
+          amount: dec(row.profit ?? '0').toFixed(),
+          asset: 'USDT',
+          orderNo: row.orderNo,
+        },
+      });
+  return note.publish;
+}
 
 async function settleOne(deps: TradingDeps, item: Resting, tick: FeedTick): Promise<Outcome> {
   const instrument = deps.markets.byCodeOf(item.code);
@@ -45,7 +80,9 @@ async function settleOne(deps: TradingDeps, item: Resting, tick: FeedTick): Prom
       )
         return { retry: { ...item, since: tick.second } };
       const opened = await fillLimit(tx, instrument, row, tick, await availableUsdt(deps, row, tx));
-      return opened ? { row: opened, opened: true } : undefined;
+      return opened
+        ? { row: opened, opened: true, publish: await notify(tx, opened, true) }
+        : undefined;
     }
     const reason = REASON[item.kind as keyof typeof REASON];
     const row = await lockInState(tx, item.id, 'open');
@@ -63,7 +100,9 @@ async function settleOne(deps: TradingDeps, item: Resting, tick: FeedTick): Prom
     )
       return { retry: { ...item, since: tick.second } };
     const closed = await closePosition(tx, instrument, row, tick, reason);
-    return closed ? { row: closed, opened: false } : undefined;
+    return closed
+      ? { row: closed, opened: false, publish: await notify(tx, closed, false) }
+      : undefined;
   });
 }
 
@@ -83,6 +122,7 @@ async function fire(deps: TradingDeps, hits: Hits, tick: FeedTick): Promise<void
     if (outcome.opened) rest(deps, outcome.row, tick.second);
     else unrest(deps, outcome.row.id);
     await announce(deps, outcome.row);
+    await outcome.publish?.(deps.bus);
   }
 }
 

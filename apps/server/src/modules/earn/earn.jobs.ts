@@ -12,9 +12,10 @@ export const earnAccrualJob: PeriodicJob = {
   periodMs: 60_000,
   sweep: true,
   async run({ tx, periodEnd, bus }) {
-    const changed = await payDueDays(tx, periodEnd);
+    const { changed, publish } = await payDueDays(tx, periodEnd);
     return async () => {
       if (!bus) return;
+      await publish(bus);
       // After the commit: each owner's plan and balance are refreshed on their socket.
       for (const row of changed) {
         await publishUserEvent(bus, row.userId, 'order', {

@@ -4,7 +4,7 @@ import { createJobsRunner, type PeriodicJob } from '../../platform/jobs';
 import { createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
 import { staffHeaders } from '../../../test/support/staff-session';
 import { fund, orderHeaders } from '../../../test/support/trading';
-import { registerByEmail } from '../../../test/support/accounts';
+import { notificationsOf, registerByEmail } from '../../../test/support/accounts';
 import { findInvariantBreaches, selectUserBalances } from '../ledger';
 import { earnAccrualJob } from './earn.jobs';
 
@@ -188,6 +188,16 @@ describe('smart trading plan', () => {
       nextEarningAt: null,
     });
     expect(await balances(user.user.id)).toEqual({ available: 5030, earn: 0 });
+    // Told each run's earnings (day 1, then days 2-3 caught up together) and the end.
+    const earnings = await notificationsOf(t, user.auth, 'plan_earning');
+    expect(earnings.map((n) => [n.params.amount, n.params.day]).sort()).toEqual([
+      ['10', '1'],
+      ['20', '3'],
+    ]);
+    expect((await notificationsOf(t, user.auth, 'plan_ended'))[0]?.params).toMatchObject({
+      amount: '1000',
+      asset: 'USDT',
+    });
     // Bought again once the first has ended.
     expect((await buy(user.auth, { productId, days: 3, amount: '100' })).code).toBe(200);
     expect(await findInvariantBreaches(t.database.db)).toEqual([]);

@@ -3,6 +3,7 @@ import { dec, fitsScale } from '@swx/money';
 import type { EventBus } from '../../platform/bus';
 import { uniqueViolation, type Db, type Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { addNotifications, type NotificationInput } from '../notifications';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { post, transferPostings, type AccountRef } from '../ledger';
 import { withOrderNumber } from '../triggers';
@@ -204,8 +205,13 @@ export async function exitSmart(deps: EarnDeps, userId: number, id: number): Pro
  * day once under its own reason; the last day also returns the principal ("profit shared").
  * Answers the plans it changed, for their owners to be told after the commit.
  */
-export async function payDueDays(tx: Tx, by: Date, limit = 500): Promise<SmartOrderRow[]> {
+export async function payDueDays(
+  tx: Tx,
+  by: Date,
+  limit = 500,
+): Promise<{ changed: SmartOrderRow[]; publish: (bus: EventBus) => Promise<void> }> {
   const changed: SmartOrderRow[] = [];
+  const notes: NotificationInput[] = [];
   for (const order of await lockDueOrders(tx, by, limit)) {
     let { paidDays } = order;
     let accrued = dec(order.accruedProfit);
@@ -240,6 +246,32 @@ export async function payDueDays(tx: Tx, by: Date, limit = 500): Promise<SmartOr
         ),
       });
     }
+    // The owner is told what this run paid (days caught up together) and when the plan ends.
+    const newDays = paidDays - order.paidDays;
+    if (newDays > 0 && !dec(order.dailyEarning).isZero()) {
+      notes.push({
+        userId: order.userId,
+        kind: 'plan_earning',
+        params: {
+          name: order.productName,
+          amount: dec(order.dailyEarning).times(newDays).toFixed(),
+          asset: order.asset,
+          day: String(paidDays),
+          days: String(order.days),
+        },
+      });
+    }
+    if (done) {
+      notes.push({
+        userId: order.userId,
+        kind: 'plan_ended',
+        params: {
+          name: order.productName,
+          amount: dec(order.amount).toFixed(),
+          asset: order.asset,
+        },
+      });
+    }
     changed.push(
       await updateOrder(tx, order.id, {
         paidDays,
@@ -248,5 +280,6 @@ export async function payDueDays(tx: Tx, by: Date, limit = 500): Promise<SmartOr
       }),
     );
   }
-  return changed;
+  const added = await addNotifications(tx, notes);
+  return { changed, publish: added.publish };
 }

@@ -11,9 +11,10 @@ export const commissionJob: PeriodicJob = {
   name: 'invite.commission',
   periodMs: 86_400_000,
   async run({ tx, periodStart, bus }) {
-    const paid = await payCommissions(tx, periodStart, await storedLevels(tx));
+    const { paid, publish } = await payCommissions(tx, periodStart, await storedLevels(tx));
     return async () => {
       if (!bus) return;
+      await publish(bus);
       for (const inviterId of new Set(paid.map((p) => p.inviterId))) {
         await publishUserEvent(bus, inviterId, 'balance', { mode: 'real' });
       }

@@ -11,6 +11,7 @@ import {
   type AccountRef,
 } from '../ledger';
 import { selectAllParams, type ParamsReader } from '../params';
+import { addNotifications } from '../notifications';
 import { selectFundedFriends, selectInviters } from '../users';
 import { insertCommission, selectCommissions } from './invitations.repo';
 import {
@@ -85,7 +86,7 @@ export async function payCommissions(
   tx: Tx,
   start: Date,
   levels: readonly InviteLevel[],
-): Promise<InviteCommissionRow[]> {
+): Promise<{ paid: InviteCommissionRow[]; publish: (bus: EventBus) => Promise<void> }> {
   const end = new Date(start.getTime() + 86_400_000);
   const day = dayOf(start);
   const fees = await selectFeesByPayer(tx, {
@@ -112,7 +113,7 @@ export async function payCommissions(
         .toFixed(),
     });
   }
-  if (owed.size === 0) return [];
+  if (owed.size === 0) return { paid: [], publish: async () => undefined };
   const qualified = await qualifiedFriends(tx, end, [
     ...new Set([...owed.values()].map((o) => o.inviterId)),
   ]);
@@ -151,7 +152,17 @@ export async function payCommissions(
     }
     paid.push(row);
   }
-  return paid;
+  const notes = await addNotifications(
+    tx,
+    paid
+      .filter((r) => !dec(r.amount).isZero())
+      .map((r) => ({
+        userId: r.inviterId,
+        kind: 'invite_commission' as const,
+        params: { amount: dec(r.amount).toFixed(), asset: r.asset, day },
+      })),
+  );
+  return { paid, publish: notes.publish };
 }
 
 /** The levels, and where the user stands: qualified friends now, level, the next one. */

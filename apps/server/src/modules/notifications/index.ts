@@ -1,2 +1,7 @@
-export { addNotification, countUnread } from './notifications.service';
+export {
+  addNotification,
+  addNotifications,
+  countUnread,
+  type NotificationInput,
+} from './notifications.service';
 export { notificationsRoutes } from './notifications.routes';

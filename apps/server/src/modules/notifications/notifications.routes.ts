@@ -1,14 +1,43 @@
-import { listNotification, readNotification, unreadNotification } from '@swx/contract';
+import {
+  getNotificationPrefs,
+  listNotification,
+  readNotification,
+  setNotificationPref,
+  unreadNotification,
+} from '@swx/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db';
 import { userIdOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
-import { countUnread, listNotifications, markRead } from './notifications.service';
+import {
+  countUnread,
+  listNotifications,
+  markRead,
+  notificationPrefsOf,
+  setNotificationPref as savePref,
+} from './notifications.service';
 
 const tags = ['user'];
 
 export function notificationsRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      getNotificationPrefs.path,
+      { config: { auth: 'user' }, schema: { tags, response: { 200: getNotificationPrefs.reply } } },
+      async (request) => ok(request, await notificationPrefsOf(db, userIdOf(request))),
+    );
+    app.post(
+      setNotificationPref.path,
+      {
+        config: { auth: 'user' },
+        schema: {
+          tags,
+          body: setNotificationPref.body,
+          response: { 200: setNotificationPref.reply },
+        },
+      },
+      async (request) => ok(request, await savePref(db, userIdOf(request), request.body)),
+    );
     app.get(
       listNotification.path,
       {

@@ -1,28 +1,99 @@
-import type { Notification, NotificationKind } from '@swx/contract';
+import { ALWAYS_SENT_KINDS, NotificationKind, type Notification } from '@swx/contract';
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import type { Executor } from '../../platform/db';
 import { publishUserEvent } from '../../platform/socket-hub';
-import { notifications } from './notifications.tables';
+import { AppError } from '../../platform/errors';
+import { notificationPrefs, notifications } from './notifications.tables';
+
+export interface NotificationInput {
+  userId: number;
+  kind: NotificationKind;
+  params?: Record<string, string>;
+}
+
+const ALWAYS = new Set<string>(ALWAYS_SENT_KINDS);
+
+/** The (user, kind) pairs among `inputs` that their users turned off. */
+async function mutedPairs(db: Executor, inputs: readonly NotificationInput[]) {
+  const wanted = inputs.filter((i) => !ALWAYS.has(i.kind));
+  if (wanted.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ userId: notificationPrefs.userId, kind: notificationPrefs.kind })
+    .from(notificationPrefs)
+    .where(
+      and(
+        inArray(notificationPrefs.userId, [...new Set(wanted.map((i) => i.userId))]),
+        inArray(notificationPrefs.kind, [...new Set(wanted.map((i) => i.kind))]),
+        eq(notificationPrefs.enabled, false),
+      ),
+    );
+  return new Set(rows.map((r) => `${r.userId}:${r.kind}`));
+}
 
 /**
- * Stores a notification inside the caller's transaction. The returned `publish` is called after
- * the commit, so the socket never announces something that rolled back.
+ * Stores notifications inside the caller's transaction (one statement), leaving out the kinds
+ * their users turned off. The returned `publish` is called after the commit, so the socket never
+ * announces something that rolled back.
  */
+export async function addNotifications(
+  db: Executor,
+  inputs: readonly NotificationInput[],
+): Promise<{ ids: number[]; publish: (bus: EventBus) => Promise<void> }> {
+  const muted = await mutedPairs(db, inputs);
+  const kept = inputs.filter((i) => !muted.has(`${i.userId}:${i.kind}`));
+  if (kept.length === 0) return { ids: [], publish: async () => undefined };
+  const rows = await db
+    .insert(notifications)
+    .values(kept.map((i) => ({ userId: i.userId, kind: i.kind, params: i.params ?? {} })))
+    .returning({ id: notifications.id, userId: notifications.userId, kind: notifications.kind });
+  return {
+    ids: rows.map((r) => r.id),
+    publish: async (bus) => {
+      for (const row of rows) {
+        await publishUserEvent(bus, row.userId, 'notification', { id: row.id, kind: row.kind });
+      }
+    },
+  };
+}
+
+/** One notification (see addNotifications); `id` is 0 when its kind is turned off. */
 export async function addNotification(
   db: Executor,
-  input: { userId: number; kind: NotificationKind; params?: Record<string, string> },
+  input: NotificationInput,
 ): Promise<{ id: number; publish: (bus: EventBus) => Promise<void> }> {
-  const [row] = await db
-    .insert(notifications)
-    .values({ userId: input.userId, kind: input.kind, params: input.params ?? {} })
-    .returning({ id: notifications.id });
-  if (!row) throw new Error('notification insert returned no row');
-  return {
-    id: row.id,
-    publish: (bus) =>
-      publishUserEvent(bus, input.userId, 'notification', { id: row.id, kind: input.kind }),
-  };
+  const added = await addNotifications(db, [input]);
+  return { id: added.ids[0] ?? 0, publish: added.publish };
+}
+
+/** Every kind with whether the user receives it, and whether it can be turned off. */
+export async function notificationPrefsOf(db: Executor, userId: number) {
+  const rows = await db
+    .select()
+    .from(notificationPrefs)
+    .where(eq(notificationPrefs.userId, userId));
+  const set = new Map(rows.map((r) => [r.kind, r.enabled]));
+  return NotificationKind.options.map((kind) => ({
+    kind,
+    enabled: ALWAYS.has(kind) ? true : (set.get(kind) ?? true),
+    locked: ALWAYS.has(kind),
+  }));
+}
+
+export async function setNotificationPref(
+  db: Executor,
+  userId: number,
+  input: { kind: NotificationKind; enabled: boolean },
+) {
+  if (ALWAYS.has(input.kind)) throw new AppError(10164);
+  await db
+    .insert(notificationPrefs)
+    .values({ userId, kind: input.kind, enabled: input.enabled })
+    .onConflictDoUpdate({
+      target: [notificationPrefs.userId, notificationPrefs.kind],
+      set: { enabled: input.enabled },
+    });
+  return notificationPrefsOf(db, userId);
 }
 
 export async function countUnread(db: Executor, userId: number): Promise<number> {

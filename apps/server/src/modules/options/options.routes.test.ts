@@ -1,7 +1,7 @@
 import { dec } from '@swx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advance, createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
-import { registerByEmail } from '../../../test/support/accounts';
+import { notificationsOf, registerByEmail } from '../../../test/support/accounts';
 import { orderHeaders, trader } from '../../../test/support/trading';
 import { selectUserBalances } from '../ledger';
 
@@ -153,6 +153,14 @@ describe('options', () => {
       headers: user.auth,
     });
     expect(settled.json<{ result: { total: number } }>().result.total).toBe(2);
+    // Each result is told once, with its payout.
+    const told = await notificationsOf(t, user.auth, 'option_settled');
+    expect(told.map((n) => [n.params.result, n.params.amount]).sort()).toEqual(
+      [
+        ['won', winner.payout],
+        ['lost', '0'],
+      ].sort(),
+    );
   });
 
   it('settles once even when the expiry is handed over twice', async () => {

@@ -1,6 +1,7 @@
 import type { OptionsOrder, OptionsProduct } from '@swx/contract';
 import { compareDecimal, dec, fitsScale } from '@swx/money';
 import { AppError } from '../../platform/errors';
+import { addNotifications } from '../notifications';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { netPostings, post, postBatch, transferPostings, type AccountRef } from '../ledger';
 import { recordSettlingTick } from '../markets';
@@ -192,7 +193,7 @@ export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTic
     const due = (await lockRunning(tx, ids)).filter(
       (row) => tick.ts.getTime() >= row.expiresAt.getTime(),
     );
-    if (due.length === 0) return [];
+    if (due.length === 0) return { rows: [], notes: { publish: async () => undefined } };
     const tickId = await recordSettlingTick(tx, {
       code: tick.code,
       source: tick.source,
@@ -240,16 +241,35 @@ export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTic
         };
       }),
     );
-    return done.map(({ row, result }): OptionsOrderRow => ({
+    // Real-money owners are told the result (one statement for the whole tick; demo is practice).
+    const notes = await addNotifications(
+      tx,
+      done
+        .filter(({ row }) => row.mode === 'real')
+        .map(({ row, result }) => ({
+          userId: row.userId,
+          kind: 'option_settled' as const,
+          params: {
+            code: row.code,
+            result: result.state,
+            amount: result.payout,
+            asset: STAKE_ASSET,
+            orderNo: row.orderNo,
+          },
+        })),
+    );
+    const rows = done.map(({ row, result }): OptionsOrderRow => ({
       ...row,
       ...settleTick,
       state: result.state,
       payout: result.payout,
       settledAt: tick.ts,
     }));
+    return { rows, notes };
   });
   // Each user's two events stay in order; users are told side by side (one tick may settle many).
-  await Promise.all(settled.map((row) => announce(deps, row)));
+  await Promise.all(settled.rows.map((row) => announce(deps, row)));
+  await settled.notes.publish(deps.bus);
 }
 
 export async function runningExpiries(deps: TradingDeps): Promise<Hits> {

@@ -1,6 +1,6 @@
 import { dec } from '@swx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerByEmail } from '../../../test/support/accounts';
+import { notificationsOf, registerByEmail } from '../../../test/support/accounts';
 import { advance, createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
 import { fund, orderHeaders, trader } from '../../../test/support/trading';
 import { selectUserBalances } from '../ledger';
@@ -18,6 +18,7 @@ afterAll(async () => t.close());
 type Auth = { authorization: string };
 type Spot = {
   id: number;
+  orderNo: string;
   state: string;
   fillPrice: string | null;
   filledQuantity: string | null;
@@ -147,6 +148,12 @@ describe('spot orders', () => {
       usdt: dec('10000').minus(cost).toFixed(),
       btc: dec('0.05').minus('0.0001').toFixed(),
     });
+    // The owner is told of the fill they did not watch happen.
+    expect(await notificationsOf(t, user.auth, 'order_filled')).toEqual([
+      expect.objectContaining({
+        params: { code: 'BTCUSDT', side: 'buy', price: ask(fill), orderNo: filled!.orderNo },
+      }),
+    ]);
   });
 
   it('cancels a waiting sell, returning the frozen coins, once', async () => {

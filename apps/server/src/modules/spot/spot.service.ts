@@ -1,6 +1,8 @@
 import type { SpotOrder } from '@swx/contract';
 import { dec, fitsScale, Rounding } from '@swx/money';
+import type { EventBus } from '../../platform/bus';
 import { AppError } from '../../platform/errors';
+import { addNotification } from '../notifications';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { post, transferPostings } from '../ledger';
 import { requireVerified } from '../kyc';
@@ -252,15 +254,28 @@ export async function fillWaiting(
 ): Promise<SpotRow | 'not yet' | undefined> {
   const instrument = deps.markets.byCodeOf(tick.code);
   if (!instrument) return undefined;
-  return deps.db.transaction(async (tx) => {
+  let publish: ((bus: EventBus) => Promise<void>) | undefined;
+  const result = await deps.db.transaction(async (tx) => {
     const row = await lockWaiting(tx, id);
     if (!row?.limitPrice) return undefined;
     const price = executionPrice(instrument, tick.price, row.side);
     const reached =
       row.side === 'buy' ? dec(price).lte(row.limitPrice) : dec(price).gte(row.limitPrice);
     if (!reached) return 'not yet';
-    return bookFill(tx, row, fillOf(row, price), price, tick);
+    const filled = await bookFill(tx, row, fillOf(row, price), price, tick);
+    // The owner hears of a fill they did not watch happen (real money; demo is practice).
+    if (filled?.mode === 'real') {
+      const note = await addNotification(tx, {
+        userId: filled.userId,
+        kind: 'order_filled',
+        params: { code: filled.code, side: filled.side, price, orderNo: filled.orderNo },
+      });
+      publish = note.publish;
+    }
+    return filled;
   });
+  await publish?.(deps.bus);
+  return result;
 }
 
 async function ownWaiting(deps: TradingDeps, userId: number, id: number) {

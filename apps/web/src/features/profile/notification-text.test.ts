@@ -46,6 +46,43 @@ describe('notification wording', () => {
       'Welcome to SWX',
       'Your account is ready. Practise with the demo account, or verify your identity to use every feature.',
     ],
+    [
+      'price_alert',
+      { code: 'BTCUSDT', direction: 'up', price: '68176.9', level: '68176.81' },
+      `Price alert: ${LRI}BTCUSDT${PDI}`,
+      `${LRI}BTCUSDT${PDI} rose to ${LRI}68176.9${PDI}, reaching your alert level of ${LRI}68176.81${PDI}.`,
+    ],
+    [
+      'price_alert',
+      { code: 'BTCUSDT', direction: 'down', price: '68022.13', level: '68040.59' },
+      `Price alert: ${LRI}BTCUSDT${PDI}`,
+      `${LRI}BTCUSDT${PDI} fell to ${LRI}68022.13${PDI}, reaching your alert level of ${LRI}68040.59${PDI}.`,
+    ],
+    [
+      'position_closed',
+      {
+        code: 'ETHUSDT',
+        closedBy: 'sl',
+        price: '3120.5',
+        amount: '-12.5',
+        asset: 'USDT',
+        orderNo: 'U1',
+      },
+      `Position closed: ${LRI}ETHUSDT${PDI}`,
+      `Your ${LRI}ETHUSDT${PDI} position ${LRI}U1${PDI} was closed by its stop loss at ${LRI}3120.5${PDI}. Result: ${LRI}-12.5${PDI} ${FSI}USDT${PDI}.`,
+    ],
+    [
+      'option_settled',
+      { code: 'BTCUSDT', result: 'won', amount: '130', asset: 'USDT', orderNo: 'O7' },
+      `Option settled: ${LRI}BTCUSDT${PDI}`,
+      `Your option ${LRI}O7${PDI} on ${LRI}BTCUSDT${PDI} won: ${LRI}130${PDI} ${FSI}USDT${PDI} was paid to your balance.`,
+    ],
+    [
+      'order_filled',
+      { code: 'BTCUSDT', side: 'short', price: '68000', orderNo: 'U9' },
+      `Order filled: ${LRI}BTCUSDT${PDI}`,
+      `Your limit order ${LRI}U9${PDI} to go short on ${LRI}BTCUSDT${PDI} was filled at ${LRI}68000${PDI}.`,
+    ],
   ])('%s', async (kind, params, title, body) => {
     const i18n = await createProfileI18n();
     expect(notificationText({ kind, params }, i18n.t)).toEqual({ title, body });

@@ -20,7 +20,16 @@ const PARAMS: Record<NotificationKind, readonly string[]> = {
   nft_outbid: ['amount', 'asset', 'name'],
   nft_won: ['amount', 'asset', 'name'],
   price_alert: ['code', 'price', 'level', 'direction'],
+  order_filled: ['code', 'side', 'price', 'orderNo'],
+  position_closed: ['code', 'closedBy', 'price', 'amount', 'asset', 'orderNo'],
+  option_settled: ['code', 'result', 'amount', 'asset', 'orderNo'],
+  plan_earning: ['name', 'amount', 'asset', 'day', 'days'],
+  plan_ended: ['name', 'amount', 'asset'],
+  invite_commission: ['amount', 'asset', 'day'],
 };
+
+/** Parameters that pick a wording (ICU select): passed as they are, never isolated. */
+const SELECT_PARAMS = new Set(['direction', 'side', 'closedBy', 'result']);
 
 /** Parameters that are codes or addresses stay left to right inside right-to-left text. */
 const LTR_PARAMS = new Set([
@@ -50,7 +59,8 @@ export function notificationText(
   const values: Record<string, string> = {};
   for (const name of PARAMS[notification.kind]) {
     const raw = notification.params[name]?.trim();
-    values[name] = raw ? `${LTR_PARAMS.has(name) ? LRI : FSI}${raw}${PDI}` : '—';
+    if (SELECT_PARAMS.has(name)) values[name] = raw ?? 'other';
+    else values[name] = raw ? `${LTR_PARAMS.has(name) ? LRI : FSI}${raw}${PDI}` : '—';
   }
   return {
     title: t(`profile:notification.${notification.kind}.title`, values),

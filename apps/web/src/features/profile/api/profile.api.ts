@@ -1,4 +1,6 @@
 import {
+  getNotificationPrefs,
+  setNotificationPref,
   addAlert,
   deleteAlert,
   listAlert,
@@ -31,6 +33,7 @@ import {
   type Channel,
   type KycFields,
   type KycFileSlot,
+  type NotificationKind,
   type UserInfo,
 } from '@swx/contract';
 import type { Locale } from '@swx/i18n';
@@ -219,4 +222,14 @@ export function removeAlert(id: number) {
 /** Every instrument, for choosing what an alert watches. */
 export function fetchInstruments(signal: AbortSignal) {
   return api.call(listMarketByType, { query: {} }, { signal });
+}
+
+// ---- notification preferences ----
+
+export function fetchNotificationPrefs(signal?: AbortSignal) {
+  return api.call(getNotificationPrefs, {}, { signal });
+}
+
+export function saveNotificationPref(kind: NotificationKind, enabled: boolean) {
+  return api.call(setNotificationPref, { body: { kind, enabled } });
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format/format-date';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
+import { Switch } from '../../../shared/ui/switch';
 import { TextField } from '../../../shared/ui/text-field';
 import { toast } from '../../../shared/ui/toast-store';
 import { fundingApi } from '../api/funding.api';
@@ -67,32 +68,18 @@ export function AddressBook({
           </span>
           <span className="text-sm text-muted">{t('addressBook.whitelistHint')}</span>
         </div>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={book.whitelist}
-          aria-labelledby="whitelist-label"
+        <Switch
+          checked={book.whitelist}
+          labelledBy="whitelist-label"
           disabled={busy}
           data-testid="whitelist-switch"
-          onClick={() => {
-            if (!book.whitelist) {
+          onChange={(enabled) => {
+            if (enabled) {
               void setWhitelist(true).catch((error: unknown) => toast.error(errorText(error)));
             } else if (twoFactor) setOffOpen(true);
             else void setWhitelist(false).catch((error: unknown) => toast.error(errorText(error)));
           }}
-          className={`relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors ${
-            book.whitelist ? 'bg-primary' : 'bg-line-strong'
-          }`}
-        >
-          <span
-            aria-hidden="true"
-            className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${
-              book.whitelist
-                ? 'translate-x-6 rtl:-translate-x-6'
-                : 'translate-x-1 rtl:-translate-x-1'
-            }`}
-          />
-        </button>
+        />
       </div>
 
       {book.list.length === 0 ? (

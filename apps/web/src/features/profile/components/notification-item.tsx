@@ -25,6 +25,12 @@ const ICONS: Record<NotificationKind, IconName> = {
   nft_outbid: 'alert',
   nft_won: 'wallet',
   price_alert: 'pulse',
+  order_filled: 'market',
+  position_closed: 'market',
+  option_settled: 'pulse',
+  plan_earning: 'wallet',
+  plan_ended: 'wallet',
+  invite_commission: 'wallet',
 };
 
 /** Where a notification leads (the KYC form after a rejection; settings after a security event). */
@@ -33,6 +39,13 @@ const FOLLOW_UP: Partial<Record<NotificationKind, { path: string; label: string 
   password_changed: { path: paths.profileInfo, label: 'notifications.followSecurity' },
   withdraw_password_changed: { path: paths.profileInfo, label: 'notifications.followSecurity' },
   new_device_login: { path: paths.profileInfo, label: 'notifications.followSecurity' },
+  price_alert: { path: paths.alerts, label: 'notifications.followAlerts' },
+  order_filled: { path: paths.orders, label: 'notifications.followOrders' },
+  position_closed: { path: paths.orders, label: 'notifications.followOrders' },
+  option_settled: { path: paths.orders, label: 'notifications.followOrders' },
+  plan_earning: { path: paths.trading, label: 'notifications.followPlans' },
+  plan_ended: { path: paths.trading, label: 'notifications.followPlans' },
+  invite_commission: { path: paths.invite, label: 'notifications.followInvite' },
 };
 
 /**

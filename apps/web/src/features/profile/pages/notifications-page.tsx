@@ -12,6 +12,7 @@ import { EmptyState, ListSkeleton } from '../../../shared/ui/list';
 import { toast } from '../../../shared/ui/toast-store';
 import { fetchNotifications, markRead, NOTIFICATIONS_PAGE_SIZE } from '../api/profile.api';
 import { NotificationItem } from '../components/notification-item';
+import { NotificationPrefs } from '../components/notification-prefs';
 import { ProfileFrame, ProfileHeading } from '../components/profile-heading';
 import { RequireLogin } from '../components/require-login';
 import { useErrorText } from '../components/use-error-text';
@@ -204,6 +205,7 @@ function Notifications() {
           {t('notifications.emptyHint')}
         </EmptyState>
       )}
+      <NotificationPrefs />
     </ProfileFrame>
   );
 }
