@@ -64,11 +64,22 @@ test.describe('two-factor authentication', () => {
       say('profile', 'info.twoFactorOn'),
     );
 
-    await profile.logout();
-    await auth.openLogin(`?lang=${locale}`);
-    await auth.login(customer.email, customer.password);
-    await page.waitForURL('**/pass/two-factor');
     const form = auth.form('two-factor');
+    /** Signs out, and in again with the password: the code step follows. */
+    const toCodeStep = async () => {
+      await profile.logout();
+      await auth.openLogin(`?lang=${locale}`);
+      await auth.login(customer.email, customer.password);
+      await page.waitForURL('**/pass/two-factor');
+    };
+    /** The code step with a recovery code. */
+    const recoveryCode = async (code: string) => {
+      await form.getByRole('button', { name: say('auth', 'twoFactor.useRecovery') }).click();
+      await auth.field('two-factor', 'recoveryCode').fill(code);
+      await auth.submitButton('two-factor').click();
+    };
+
+    await toCodeStep();
     // The enrolment's code was accepted once: never again.
     await auth.field('two-factor', 'code').fill(codeAt(secret, enrolledAt));
     await auth.submitButton('two-factor').click();
@@ -81,22 +92,13 @@ test.describe('two-factor authentication', () => {
     await auth.submitButton('two-factor').click();
     await page.waitForURL('**/profile');
 
-    await profile.logout();
-    await auth.openLogin(`?lang=${locale}`);
-    await auth.login(customer.email, customer.password);
-    await page.waitForURL('**/pass/two-factor');
-    await form.getByRole('button', { name: say('auth', 'twoFactor.useRecovery') }).click();
-    await auth.field('two-factor', 'recoveryCode').fill(recovery[0]!);
-    await auth.submitButton('two-factor').click();
+    await toCodeStep();
+    await recoveryCode(recovery[0]!);
     await page.waitForURL('**/profile');
 
-    await profile.logout();
-    await auth.openLogin(`?lang=${locale}`);
-    await auth.login(customer.email, customer.password);
-    await page.waitForURL('**/pass/two-factor');
-    await form.getByRole('button', { name: say('auth', 'twoFactor.useRecovery') }).click();
-    await auth.field('two-factor', 'recoveryCode').fill(recovery[0]!);
-    await auth.submitButton('two-factor').click();
+    // The same recovery code a second time: refused.
+    await toCodeStep();
+    await recoveryCode(recovery[0]!);
     await expect(form).toContainText(say('errors', '10116'));
     await expect(page).toHaveURL(/\/pass\/two-factor/);
   });

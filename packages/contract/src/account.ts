@@ -470,7 +470,11 @@ export const KYC_FILE_PATH = '/swx/customer/user/kycFile/:id';
 
 // ---- notifications ----
 
-export const NotificationKind = z.enum([
+/**
+ * Kinds that security and money reviews send whatever the preferences say: sign-ins and
+ * passwords, identity, deposits, withdrawals and loans.
+ */
+export const ALWAYS_SENT_KINDS = [
   'kyc_approved',
   'kyc_rejected',
   'password_changed',
@@ -485,6 +489,11 @@ export const NotificationKind = z.enum([
   'loan_rejected',
   'loan_repaid',
   'loan_overdue',
+] as const;
+
+/** Every kind; those after the always-sent ones may be turned off per customer. */
+export const NotificationKind = z.enum([
+  ...ALWAYS_SENT_KINDS,
   'nft_outbid',
   'nft_won',
   'price_alert',
@@ -496,27 +505,6 @@ export const NotificationKind = z.enum([
   'invite_commission',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
-
-/**
- * Kinds that security and money reviews send whatever the preferences say: sign-ins and
- * passwords, identity, deposits, withdrawals and loans.
- */
-export const ALWAYS_SENT_KINDS: readonly NotificationKind[] = [
-  'kyc_approved',
-  'kyc_rejected',
-  'password_changed',
-  'withdraw_password_changed',
-  'new_device_login',
-  'welcome',
-  'deposit_approved',
-  'deposit_rejected',
-  'withdrawal_approved',
-  'withdrawal_rejected',
-  'loan_approved',
-  'loan_rejected',
-  'loan_repaid',
-  'loan_overdue',
-];
 
 export const NotificationPref = z.object({
   kind: NotificationKind,

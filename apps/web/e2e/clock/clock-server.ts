@@ -2,7 +2,15 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test';
+import { BrowserErrors } from '../../../../e2e-support/browser-errors';
+import { DESKTOP, PHONE } from '../../../../e2e-support/devices';
 import { registerCustomer, reportDeposit } from '../../../../e2e-support/customer';
 import { firstAdminToken, staffPost } from '../../../../e2e-support/staff-api';
 
@@ -73,4 +81,29 @@ export async function fundedCustomer(
     decision: 'approve',
   });
   return customer;
+}
+
+/**
+ * A signed-in customer's page on the clock server in real mode, in the phone or desktop layout,
+ * its browser errors watched; `time` installs the browser's clock at the server's time.
+ */
+export async function customerPage(
+  browser: Browser,
+  token: string,
+  layout: 'phone' | 'desktop',
+  options: { time?: number } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: BrowserErrors }> {
+  const context = await browser.newContext({
+    ...(layout === 'phone' ? PHONE : DESKTOP),
+    baseURL: base,
+  });
+  if (options.time !== undefined) await context.clock.install({ time: options.time });
+  const page = await context.newPage();
+  const errors = await BrowserErrors.watch(page);
+  await page.addInitScript((session) => {
+    sessionStorage.setItem('swx.introDismissed', '1');
+    localStorage.setItem('swx.token', session);
+    localStorage.setItem('swx.accountMode', 'real');
+  }, token);
+  return { context, page, errors };
 }

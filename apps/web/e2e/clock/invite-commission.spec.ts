@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { BrowserErrors } from '../../../../e2e-support/browser-errors';
 import { text } from '../../../../e2e-support/catalogue';
 import { registerCustomer } from '../../../../e2e-support/customer';
-import { DESKTOP, PHONE } from '../../../../e2e-support/devices';
-import { base, DAY_MS, fundedCustomer, moveServerClock } from './clock-server';
+import { base, customerPage, DAY_MS, fundedCustomer, moveServerClock } from './clock-server';
 
 /**
  * An invited friend funds and trades; when the day ends on the server's clock, the daily job pays
@@ -99,17 +97,7 @@ test.describe.serial('invitation commission on a clock that moves', () => {
         });
       });
 
-      const context = await browser.newContext({
-        ...(layout === 'phone' ? PHONE : DESKTOP),
-        baseURL: base,
-      });
-      const page = await context.newPage();
-      const errors = await BrowserErrors.watch(page);
-      await page.addInitScript((token) => {
-        sessionStorage.setItem('swx.introDismissed', '1');
-        localStorage.setItem('swx.token', token);
-        localStorage.setItem('swx.accountMode', 'real');
-      }, inviter.token);
+      const { context, page, errors } = await customerPage(browser, inviter.token, layout);
 
       await test.step('the invite page: level, the friend’s progress, the commissions', async () => {
         await page.goto(`/profile/invite?lang=${locale}`);

@@ -1,11 +1,10 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { BrowserErrors } from '../../../../e2e-support/browser-errors';
 import { text } from '../../../../e2e-support/catalogue';
-import { DESKTOP, PHONE } from '../../../../e2e-support/devices';
 import { staffPost } from '../../../../e2e-support/staff-api';
 import {
   base,
   clockAdminToken,
+  customerPage,
   DAY_MS,
   fundedCustomer,
   moveServerClock,
@@ -48,19 +47,10 @@ test.describe.serial('smart plan on a clock that moves', () => {
       test.setTimeout(180_000);
       const say = (key: string) => text(locale, 'earn', key);
       const customer = await fundedCustomer(request, '2000');
-      const context = await browser.newContext({
-        ...(layout === 'phone' ? PHONE : DESKTOP),
-        baseURL: base,
+      // The browser keeps the server's time (earlier tests moved it on).
+      const { context, page, errors } = await customerPage(browser, customer.token, layout, {
+        time: await serverNow(request),
       });
-      // The browser keeps the server's time (earlier tests of this file moved it on).
-      await context.clock.install({ time: await serverNow(request) });
-      const page = await context.newPage();
-      const errors = await BrowserErrors.watch(page);
-      await page.addInitScript((token) => {
-        sessionStorage.setItem('swx.introDismissed', '1');
-        localStorage.setItem('swx.token', token);
-        localStorage.setItem('swx.accountMode', 'real');
-      }, customer.token);
 
       await page.goto(`/trading?lang=${locale}`);
       const card = page.getByTestId('smart-product').filter({ hasText: 'Steady USDT' });

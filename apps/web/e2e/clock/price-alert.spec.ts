@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { BrowserErrors } from '../../../../e2e-support/browser-errors';
 import { text } from '../../../../e2e-support/catalogue';
 import { registerCustomer } from '../../../../e2e-support/customer';
-import { DESKTOP, PHONE } from '../../../../e2e-support/devices';
-import { base, moveServerClock } from './clock-server';
+import { base, customerPage, moveServerClock } from './clock-server';
 
 /**
  * A price alert in the browser: set on the page against the feed's price, fired by the trigger
@@ -23,16 +21,7 @@ test.describe.serial('price alerts on a clock that moves', () => {
       const say = (key: string, values: Record<string, string> = {}) =>
         text(locale, 'profile', key, values);
       const customer = await registerCustomer(request, base);
-      const context = await browser.newContext({
-        ...(layout === 'phone' ? PHONE : DESKTOP),
-        baseURL: base,
-      });
-      const page = await context.newPage();
-      const errors = await BrowserErrors.watch(page);
-      await page.addInitScript((token) => {
-        sessionStorage.setItem('swx.introDismissed', '1');
-        localStorage.setItem('swx.token', token);
-      }, customer.token);
+      const { context, page, errors } = await customerPage(browser, customer.token, layout);
 
       await page.goto(`/profile/alerts?lang=${locale}&code=BTCUSDT`);
       const form = page.getByTestId('alert-form');
@@ -62,7 +51,7 @@ test.describe.serial('price alerts on a clock that moves', () => {
       await page.screenshot({ path: test.info().outputPath(`alerts-${locale}-${layout}.png`) });
 
       await page.goto(`/profile/notification?lang=${locale}`);
-      const note = page.locator('[data-kind="price_alert"]');
+      const note = page.locator('li[data-notification][data-kind="price_alert"]');
       await expect(note).toHaveCount(1);
       await expect(note).toContainText('BTCUSDT');
       await expect(note.locator('[data-notification-title]')).toContainText(

@@ -571,6 +571,8 @@ describe('permissions', () => {
       ['POST', `${U}/withdrawAddress/delete`],
       ['POST', `${U}/withdrawWhitelist`],
       ['GET', `${U}/listAlert`],
+      ['GET', `${U}/notificationPrefs`],
+      ['POST', `${U}/notificationPrefs`],
       ['POST', `${U}/alert`],
       ['POST', `${U}/alert/delete`],
       ['POST', `${U}/twoFactor/setup`],
