@@ -11,6 +11,7 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       '.bench/**',
+      '.lighthouse/**',
       'apps/server/migrations/**',
       'screenshots/**',
       'test-results/**',

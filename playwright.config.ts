@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.js';
 
 // scripts/e2e.js starts the built server on a free port and passes its address here.
 const baseURL = process.env.E2E_BASE_URL;
@@ -42,14 +43,9 @@ export default defineConfig({
     trace: 'off',
     // Debian's Chromium: CI installs it with apt, and `playwright install` is never run.
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_FLAGS,
         '--disable-quic',
         // KYC camera capture: a synthetic camera, permission granted without a prompt.
         '--use-fake-ui-for-media-stream',
@@ -64,13 +60,13 @@ export default defineConfig({
     {
       name: 'web-desktop',
       testDir: 'apps/web/e2e',
-      testIgnore: ['live/**', 'clock/**'],
+      testIgnore: ['live/**', 'clock/**', 'cluster/**'],
       use: desktop,
     },
     {
       name: 'web-mobile',
       testDir: 'apps/web/e2e',
-      testIgnore: ['live/**', 'clock/**'],
+      testIgnore: ['live/**', 'clock/**', 'cluster/**'],
       use: mobile,
     },
     // The customer app on a second server fed by the loopback exchange (scripts/e2e-exchange.js).
@@ -92,6 +88,14 @@ export default defineConfig({
       testDir: 'apps/web/e2e/clock',
       workers: 1,
       use: { ...desktop, baseURL: process.env.E2E_CLOCK_BASE_URL },
+    },
+    // Two nodes behind HAProxy on PostgreSQL and Redis (scripts/e2e-cluster.js); the spec kills
+    // and restarts the nodes, so it runs alone.
+    {
+      name: 'cluster',
+      testDir: 'apps/web/e2e/cluster',
+      workers: 1,
+      use: { ...desktop, baseURL: process.env.E2E_CLUSTER_BASE_URL ?? baseURL },
     },
     // The back office is a desktop tool.
     { name: 'admin-desktop', testDir: 'apps/admin/e2e', use: desktop },

@@ -21,6 +21,7 @@ export default defineConfig({
             'packages/*/scripts/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/server/test/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           isolate: false,
         },

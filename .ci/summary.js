@@ -1,12 +1,44 @@
-// Adds up the JSON reports of the CI steps and prints one closing line: "N passed, N failed".
+// Adds up the JSON reports of the CI steps and prints, as the last lines of the log, every failed
+// test with its first error line, then one closing line: "N passed, N failed".
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const dir = process.argv[2] ?? '.ci-out';
+const root = process.cwd();
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+/** @type {string[]} */
+const failures = [];
+
+/** The first line of an error that says something (colour codes and blank lines dropped). */
+function firstLine(text) {
+  // eslint-disable-next-line no-control-regex -- terminal colour codes are what is removed
+  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
+  return (plain.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 300);
+}
+
+/** Playwright's suites nest (file, describe); each spec holds one test per project. */
+function playwrightFailures(suite, file) {
+  const here = suite.file ?? file;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== 'unexpected') continue;
+      const result = (test.results ?? []).find(
+        (r) => r.status !== 'passed' && r.status !== 'skipped',
+      );
+      failures.push(
+        `[${test.projectName}] ${here} › ${spec.title}: ${result?.status ?? 'failed'}: ${firstLine(result?.error?.message)}`,
+      );
+    }
+  }
+  for (const child of suite.suites ?? []) playwrightFailures(child, here);
+}
+
+const reports = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+for (const file of reports) {
   const report = JSON.parse(readFileSync(join(dir, file), 'utf8'));
   if ('numPassedTests' in report) {
     // Vitest (Jest-compatible JSON)
@@ -16,6 +48,20 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     console.log(
       `${file}: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`,
     );
+    for (const suite of report.testResults ?? []) {
+      const name = relative(root, suite.name ?? '');
+      const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const test of failedTests) {
+        failures.push(
+          `[${file}] ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        );
+      }
+      // A file that failed as a whole (it did not load, a hook threw) has no failed test in it.
+      if (suite.status === 'failed' && failedTests.length === 0) {
+        failed += 1;
+        failures.push(`[${file}] ${name}: ${firstLine(suite.message)}`);
+      }
+    }
   } else if (report.stats) {
     // Playwright
     const s = report.stats;
@@ -25,7 +71,13 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     console.log(
       `${file}: ${s.expected + s.flaky} passed, ${s.unexpected} failed, ${s.skipped} skipped`,
     );
+    for (const suite of report.suites ?? []) playwrightFailures(suite, suite.file);
+    for (const error of report.errors ?? []) failures.push(`[${file}] ${firstLine(error.message)}`);
   }
 }
+if (failures.length > 0) {
+  console.log('\nFailed:');
+  for (const line of failures) console.log(`  ${line}`);
+}
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+process.exit(failed > 0 || passed === 0 || failures.length > 0 ? 1 : 0);

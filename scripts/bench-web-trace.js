@@ -3,22 +3,14 @@
 // Prints one line and exits non-zero if any long task was seen. Uses the existing build.
 /* global requestAnimationFrame -- used inside page.evaluate, which runs in the browser */
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
 import { startTestServer } from './test-server.js';
 
 const SECONDS = Number(process.env.BENCH_TRACE_SECONDS ?? '10');
 const server = await startTestServer();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: [...CHROMIUM_FLAGS, '--disable-quic', '--no-first-run'],
 });
 let exitCode;
 try {

@@ -4,11 +4,16 @@
 // The staff one-time password the server prints on its first start reaches the back-office specs
 // as E2E_ADMIN_PASSWORD.
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { clusterPrerequisites, startCluster } from './e2e-cluster.js';
 import { startExchange } from './e2e-exchange.js';
 import { startInbox } from './e2e-inbox.js';
 import { startOidcProvider } from './e2e-oidc.js';
 import { root, startTestServer } from './test-server.js';
+
+const SERVER_OUTPUT_TAIL_LINES = 15;
 
 function runPlaywright(env, args) {
   const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
@@ -20,17 +25,41 @@ function runPlaywright(env, args) {
   return new Promise((r) => child.once('exit', (code, signal) => r(code ?? (signal ? 1 : 0))));
 }
 
-function printServerOutput(server, why) {
+/**
+ * What a server printed, after a failed run. With E2E_SERVER_LOG_DIR (CI) the whole output goes to
+ * a file there and the log shows its last lines, so that the failed tests stay easy to find.
+ */
+function printServerOutput(server, name, why) {
   const text = server.output().trim();
+  const logDir = process.env.E2E_SERVER_LOG_DIR;
+  if (!logDir) {
+    console.error(
+      `\n--- server output (${why}) ---\n${text || '(none)'}\n--- end of server output ---\n`,
+    );
+    return;
+  }
+  mkdirSync(logDir, { recursive: true });
+  const file = join(logDir, `${name}.log`);
+  writeFileSync(file, text);
+  const tail = text.split('\n').slice(-SERVER_OUTPUT_TAIL_LINES).join('\n');
   console.error(
-    `\n--- server output (${why}) ---\n${text || '(none)'}\n--- end of server output ---\n`,
+    `\n--- last lines of the ${name} server's output (${why}; all of it in ${file}) ---\n${tail || '(none)'}\n--- end ---\n`,
   );
+}
+
+/** The cluster (two nodes behind HAProxy) starts when the run may include its project. */
+function wantsCluster(args) {
+  const projects = args.flatMap((a, i) =>
+    a.startsWith('--project=') ? [a.slice(10)] : a === '--project' ? [args[i + 1]] : [],
+  );
+  return projects.length === 0 || projects.includes('cluster');
 }
 
 async function main() {
   let server;
   let live;
   let clock;
+  let cluster;
   const inbox = await startInbox();
   const oidc = await startOidcProvider();
   const exchange = await startExchange();
@@ -53,10 +82,18 @@ async function main() {
         JOBS_POLL_MS: '500',
       },
     });
+    if (wantsCluster(process.argv.slice(2))) {
+      const missing = clusterPrerequisites();
+      if (missing.length === 0) cluster = await startCluster(inbox.env);
+      else if (process.env.CI) throw new Error(`the cluster needs ${missing.join(', ')}`);
+      else console.warn(`e2e: the cluster specs are skipped; missing ${missing.join(', ')}`);
+    }
   } catch (error) {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
     await server?.stop();
     await live?.stop();
+    await clock?.stop();
+    await cluster?.stop();
     await inbox.stop();
     await oidc.stop();
     await exchange.stop();
@@ -85,6 +122,14 @@ async function main() {
               E2E_CLOCK_ADMIN_PASSWORD: clock.firstAdmin.password,
             }
           : {}),
+        ...(cluster
+          ? {
+              E2E_CLUSTER_BASE_URL: cluster.baseUrl,
+              E2E_CLUSTER_CONTROL_URL: cluster.controlUrl,
+              E2E_CLUSTER_ADMIN_USERNAME: cluster.firstAdmin?.username ?? '',
+              E2E_CLUSTER_ADMIN_PASSWORD: cluster.firstAdmin?.password ?? '',
+            }
+          : {}),
         E2E_EXCHANGE_URL: exchange.controlUrl,
         E2E_INBOX_URL: inbox.inboxUrl,
         ...(server.firstAdmin
@@ -97,15 +142,18 @@ async function main() {
       process.argv.slice(2),
     );
     if (code !== 0) {
-      printServerOutput(server, `playwright exited with ${code}`);
-      printServerOutput(live, `live-feed server; playwright exited with ${code}`);
-      printServerOutput(clock, `test-clock server; playwright exited with ${code}`);
+      const why = `playwright exited with ${code}`;
+      printServerOutput(server, 'main', why);
+      printServerOutput(live, 'live-feed', why);
+      printServerOutput(clock, 'test-clock', why);
+      if (cluster) printServerOutput(cluster, 'cluster', why);
     }
     return interrupted ? 130 : code;
   } finally {
     await server.stop();
     await live.stop();
     await clock.stop();
+    await cluster?.stop();
     await inbox.stop();
     await oidc.stop();
     await exchange.stop();

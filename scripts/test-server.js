@@ -18,7 +18,7 @@ const FIRST_START =
   /First start: staff account "([^"]+)" was created with the one-time password\r?\n[ \t]+(\S+)/;
 
 /** Asks the OS for a free port. Another process could take it before the server binds; rare enough. */
-function freePort() {
+export function freePort() {
   return new Promise((resolvePort, reject) => {
     const probe = createServer();
     probe.unref();
@@ -60,18 +60,21 @@ export function firstStartCredentials(output) {
  * @property {{ username: string, password: string } | undefined} firstAdmin
  * @property {() => string} output everything the server printed (the last 200 kB)
  * @property {() => Promise<void>} stop stops the server and removes the data directory
+ * @property {() => Promise<void>} kill kills the server at once (SIGKILL), as a crash would
  */
 
 /**
- * Starts the server and resolves once /healthz answers and the start banner is out.
- * @param {{ env?: Record<string, string> }} [options]
+ * Starts the server and resolves once /healthz answers and the start banner is out. A node of a
+ * cluster (scripts/e2e-cluster.js) is given its port, so the load balancer finds it again after a
+ * restart.
+ * @param {{ env?: Record<string, string>, port?: number }} [options]
  * @returns {Promise<TestServer>}
  */
 export async function startTestServer(options = {}) {
   if (!existsSync(serverEntry)) {
     throw new Error(`${serverEntry} is missing. Build first: npm run build.`);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-test-'));
   const child = spawn(process.execPath, [serverEntry], {
@@ -103,6 +106,11 @@ export async function startTestServer(options = {}) {
       r(exit);
     }),
   );
+
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
 
   let stopped = false;
   const stop = async () => {
@@ -158,5 +166,6 @@ export async function startTestServer(options = {}) {
     firstAdmin: firstStartCredentials(output),
     output: () => output,
     stop,
+    kill,
   };
 }

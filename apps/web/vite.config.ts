@@ -2,12 +2,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { serviceWorkerPlugin } from './scripts/pwa-plugin';
+import { precompressPlugin } from '../../scripts/vite-precompress.js';
 
 // The built server serves dist/ at `/` with history fallback; in `vite dev` the API and the socket
 // are proxied to a server started with `npm start` (port 8080).
 export default defineConfig({
   base: '/',
-  plugins: [react(), tailwindcss()],
+  // serviceWorkerPlugin writes dist/sw.js after the build (precache list from the manifest).
+  plugins: [react(), tailwindcss(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     alias: [
       // zod with `jitless` set before any schema exists (CSP without eval); see the module.

@@ -9,7 +9,8 @@ import { startAlerts } from './modules/alerts';
 import { earnAdminRoutes, earnRoutes, type EarnDeps } from './modules/earn';
 import { invitationsRoutes } from './modules/invitations';
 import { fundingAdminRoutes, fundingRoutes, type FundingDeps } from './modules/funding';
-import { kycRoutes } from './modules/kyc';
+import { kycRoutes, kycStateOf } from './modules/kyc';
+import { liabilitiesJob, liabilitiesRoutes } from './modules/liabilities';
 import { loansAdminRoutes, loansRoutes, type LoanDeps } from './modules/loans';
 import { nftsAdminRoutes, nftsRoutes, type NftDeps } from './modules/nfts';
 import { marketsRoutes, startMarkets, verifyTickRoutes, type MarketHub } from './modules/markets';
@@ -25,6 +26,7 @@ import {
 import { portfolioRoutes } from './modules/portfolio';
 import { spotModule } from './modules/spot';
 import { findStaffPrincipal, staffRoutes } from './modules/staff';
+import { lastOrdersOf, startSupport, supportMailJob } from './modules/support';
 import { startTrading, type TriggerEngine } from './modules/triggers';
 import {
   checkSecondFactor,
@@ -38,6 +40,7 @@ import {
 } from './modules/users';
 import type { PrincipalKind, SessionPolicy } from './platform/auth';
 import type { EventBus } from './platform/bus';
+import type { PeriodicJob } from './platform/jobs';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { installHttpPlatform, type PrincipalDirectory } from './platform/http';
@@ -47,7 +50,7 @@ import { defaultAdminDist, defaultWebDist } from './platform/paths';
 import { createServer, installHealth, installPlugins } from './platform/plugins';
 import { installSocketHub, type SocketHub } from './platform/socket-hub';
 import { installStaticApps } from './platform/static';
-import { localFileStore, type FileStore } from './platform/storage';
+import { fileStoreFor, type FileStore } from './platform/storage';
 import { testClockRoutes, type TestClock } from './platform/test-clock';
 
 export interface AppDeps {
@@ -74,6 +77,8 @@ export interface App {
   hub: SocketHub;
   markets: MarketHub;
   triggers: TriggerEngine;
+  /** Jobs that need what the app built (the messenger, the parameters). */
+  jobs: PeriodicJob[];
 }
 
 export function sessionPolicies(config: Config): (principal: PrincipalKind) => SessionPolicy {
@@ -114,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const messenger = deps.messenger ?? messengerFor(db, config, (line) => app.log.info(line));
   app.addHook('onClose', () => messenger.close());
-  const store = deps.files ?? localFileStore(join(config.DATA_DIR, 'uploads'));
+  const store = deps.files ?? fileStoreFor(database, join(config.DATA_DIR, 'uploads'));
   const userDeps = { db, bus, messenger, params, policy: policyOf('user') };
   await app.register(usersRoutes({ ...userDeps, publicUrl: config.PUBLIC_URL }, config));
   await app.register(usersAdminRoutes(db));
@@ -125,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(messagingAdminRoutes(db));
 
   const clock = deps.clock ?? deps.testClock?.seconds;
+  // Where links in mails point: the configured site, else this node on loopback (development).
+  const siteUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   if (deps.testClock) await app.register(testClockRoutes(deps.testClock));
   const markets = await startMarkets(app, { db, bus, config, clock });
   const { triggers, tradingDeps, trading } = await startTrading(
@@ -151,6 +158,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(nftsRoutes(nfts));
   await app.register(nftsAdminRoutes(nfts));
   await app.register(invitationsRoutes({ ...earn, params }));
+  await app.register(liabilitiesRoutes({ db, now: earn.now }));
+  await startSupport(
+    app,
+    {
+      ...{ db, bus, store, maxBytes, messenger, params, now: earn.now },
+      publicUrl: siteUrl,
+      context: {
+        kyc: async (db, userId) => (await kycStateOf(db, userId)).status,
+        lastOrders: lastOrdersOf(trading),
+      },
+    },
+    hub,
+  );
   await app.register(verifyTickRoutes(db, markets));
   const feeRates = ['spot_fee_rate', 'contract_fee_rate', 'convert_fee_rate'];
   await app.register(
@@ -168,5 +188,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await app.ready();
-  return { app, hub, markets, messenger, triggers };
+  const jobs = [supportMailJob({ messenger, publicUrl: siteUrl }), liabilitiesJob(earn.now)];
+  return { app, hub, markets, messenger, triggers, jobs };
 }

@@ -55,7 +55,7 @@ export async function startNode(
   // Browser runs that must see a day pass move this clock; the feed keeps ticking on it.
   const testClock = config.TEST_CLOCK && !options.clock ? createTestClock() : undefined;
   const { bus, redis } = connectMessaging(config, (error) => console.error('redis error:', error));
-  const { app, markets, triggers } = await buildApp({
+  const built = await buildApp({
     config,
     database,
     bus,
@@ -64,12 +64,13 @@ export async function startNode(
     clock: options.clock,
     testClock,
   });
+  const { app, markets, triggers } = built;
   await bus.ready();
 
   const jobs = createJobsRunner({
     db: database.db,
     node: config.NODE_ID,
-    jobs: options.jobs ?? JOBS,
+    jobs: options.jobs ?? [...JOBS, ...built.jobs],
     bus,
     ...(testClock ? { clock: () => new Date(markets.now() * 1000) } : {}),
     onError: (job, key, error) => app.log.error({ err: error, job, key }, 'job unit failed'),

@@ -4,6 +4,7 @@ import { seedInstruments, selectInstruments } from './modules/markets';
 import { seedOptionsProducts } from './modules/options';
 import { insertMissingParams } from './modules/params';
 import { ensureFirstAdmin } from './modules/staff';
+import { seedCannedReplies } from './modules/support';
 import type { Database } from './platform/db';
 
 /**
@@ -22,6 +23,7 @@ export async function seed(database: Database) {
       database.db,
       (await selectInstruments(database.db)).map((i) => i.code),
     );
+    await seedCannedReplies(database.db);
     return { firstAdmin: await ensureFirstAdmin(database.db) };
   });
 }

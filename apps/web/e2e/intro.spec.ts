@@ -8,12 +8,19 @@ import { IntroPage } from './pages/intro.page';
 test.use({ introDismissed: false });
 
 test.describe('intro board', () => {
-  test('a first visit to any page shows the board first, with three principles', async ({
+  test('a first visit to any page shows the board in its place, with three principles', async ({
     page,
   }) => {
     const intro = new IntroPage(page);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
     await page.goto('/help/faq?q=deposit');
-    await expect(page).toHaveURL(/\/introduction$/);
+    // No redirect: the address stays the one asked for, never /introduction.
+    await expect(intro.heading).toHaveText(text('en', 'intro', 'title'));
+    await expect(page).toHaveURL(/\/help\/faq\?q=deposit$/);
+    expect([...new Set(visited.map((u) => new URL(u).pathname))]).toEqual(['/help/faq']);
     await expect(intro.heading).toHaveText(text('en', 'intro', 'title'));
     await expect(intro.slides).toHaveCount(3);
     await expect(intro.slides.nth(0)).toContainText(text('en', 'intro', 'slides.feed.title'));
@@ -23,13 +30,28 @@ test.describe('intro board', () => {
     );
     // The board has no navigation of its own besides Continue and Skip.
     await expect(page.locator('[data-nav]')).toHaveCount(0);
+    // Skip shows the page the visitor asked for.
+    await intro.skipButton.click();
+    await expect(page).toHaveURL(/\/help\/faq\?q=deposit$/);
+    await expect(new AppPage(page).heading).toBeVisible();
+    await expect(intro.slides).toHaveCount(0);
   });
 
-  test('Skip goes home and the board stays away for the rest of the session', async ({ page }) => {
+  test('at its own address, Skip goes home', async ({ page }) => {
+    const app = new AppPage(page);
+    await page.goto('/introduction');
+    await new IntroPage(page).skipButton.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(app.heading).toHaveText(text('en', 'home', 'title'));
+  });
+
+  test('Skip on the home page shows home and the board stays away for the rest of the session', async ({
+    page,
+  }) => {
     const app = new AppPage(page);
     const intro = new IntroPage(page);
     await page.goto('/');
-    await expect(page).toHaveURL(/\/introduction$/);
+    await expect(intro.heading).toHaveText(text('en', 'intro', 'title'));
     await intro.skipButton.click();
     await expect(page).toHaveURL(/\/$/);
     await expect(app.heading).toHaveText(text('en', 'home', 'title'));
@@ -80,15 +102,14 @@ test.describe('intro board', () => {
     const context = await browser.newContext({ baseURL, userAgent, viewport, isMobile });
     const fresh = await context.newPage();
     await fresh.goto('/help');
-    await expect(fresh).toHaveURL(/\/introduction$/);
     await expect(new IntroPage(fresh).heading).toHaveText(text('en', 'intro', 'title'));
+    await expect(fresh).toHaveURL(/\/help$/);
     await context.close();
   });
 
   test('?lang= on the first visit applies to the board', async ({ page }) => {
     const intro = new IntroPage(page);
     await page.goto('/?lang=ar');
-    await expect(page).toHaveURL(/\/introduction$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(intro.heading).toHaveText(text('ar', 'intro', 'title'));
     await page.getByRole('button', { name: text('ar', 'intro', 'skip') }).click();

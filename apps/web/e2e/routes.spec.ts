@@ -118,8 +118,8 @@ test('an unknown path goes home', async ({ page }) => {
   await expect(app.heading).toHaveText(text('en', 'home', 'title'));
 });
 
-test('a path whose feature has not landed yet (/profile/kefu) goes home', async ({ page }) => {
+test('an unknown account path (/profile/nothing) goes home', async ({ page }) => {
   const app = new AppPage(page);
-  await app.open('/profile/kefu');
+  await app.open('/profile/nothing');
   expect(app.pathname()).toBe('/');
 });

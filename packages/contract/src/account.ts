@@ -489,6 +489,7 @@ export const ALWAYS_SENT_KINDS = [
   'loan_rejected',
   'loan_repaid',
   'loan_overdue',
+  'loan_due_soon',
 ] as const;
 
 /** Every kind; those after the always-sent ones may be turned off per customer. */
@@ -503,6 +504,7 @@ export const NotificationKind = z.enum([
   'plan_earning',
   'plan_ended',
   'invite_commission',
+  'support_reply',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 

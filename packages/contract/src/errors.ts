@@ -102,6 +102,11 @@ export const errorCodes = {
   10162: 409, // at most 50 active price alerts
   10163: 400, // move alert: 0.1 % to 50 %
   10164: 400, // security and money notifications cannot be turned off
+  10165: 404, // support conversation or attachment not found (also another customer's)
+  10166: 400, // a support message: 1 to 2,000 characters, or an image
+  10167: 409, // the conversation is closed: reopen it to reply (staff)
+  10168: 400, // a visitor's message needs an email address to answer to
+  10169: 404, // no proof of liabilities for that day (none published, or no real balance then)
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

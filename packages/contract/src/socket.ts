@@ -7,6 +7,12 @@ export const ClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('unsub'), codes: z.array(z.string().min(1).max(32)).max(500) }),
   z.object({ op: z.literal('auth'), token: z.string().min(1).max(200) }),
   z.object({ op: z.literal('ping') }),
+  /** Support typing indicator: a customer about their conversation, staff about `conversationId`. */
+  z.object({
+    op: z.literal('typing'),
+    on: z.boolean(),
+    conversationId: z.number().int().positive().optional(),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -19,8 +25,8 @@ export const TickMessage = z.object({
 });
 export type TickMessage = z.infer<typeof TickMessage>;
 
-/** Events for one logged-in user; `data` is described by the feature that emits it. */
-export const UserEventType = z.enum(['order', 'balance', 'notification', 'funding']);
+/** Events for one logged-in user (or, for `support`, for staff sockets too); `data` is described by the feature that emits it. */
+export const UserEventType = z.enum(['order', 'balance', 'notification', 'funding', 'support']);
 export type UserEventType = z.infer<typeof UserEventType>;
 
 export const UserEventMessage = z.object({

@@ -59,6 +59,32 @@ export const router = createBrowserRouter(
                   ],
                 },
                 {
+                  element: <RoleGate section="support" />,
+                  children: [
+                    {
+                      path: 'support',
+                      lazy: () =>
+                        import('../features/support/pages/support-queue-page').then((m) => ({
+                          Component: m.SupportQueuePage,
+                        })),
+                    },
+                    {
+                      path: 'support/canned',
+                      lazy: () =>
+                        import('../features/support/pages/canned-replies-page').then((m) => ({
+                          Component: m.CannedRepliesPage,
+                        })),
+                    },
+                    {
+                      path: 'support/:id',
+                      lazy: () =>
+                        import('../features/support/pages/support-conversation-page').then((m) => ({
+                          Component: m.SupportConversationPage,
+                        })),
+                    },
+                  ],
+                },
+                {
                   element: <RoleGate section="kyc" />,
                   children: [
                     {

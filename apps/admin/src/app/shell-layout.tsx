@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, NavLink, Outlet, useNavigate, useNavigation } from 'react-router';
+import { SupportNavBadge } from '../features/support/components/support-nav-badge';
 import type { MessageKey } from '../i18n/en';
 import { t } from '../i18n/translate';
 import { signOut } from '../shared/session/sign-out';
@@ -12,6 +13,7 @@ import { toast } from '../shared/ui/toast-store';
 const NAV: readonly { section: Section; to: string; label: MessageKey }[] = [
   { section: 'overview', to: '/', label: 'nav.overview' },
   { section: 'users', to: '/users', label: 'nav.users' },
+  { section: 'support', to: '/support', label: 'nav.support' },
   { section: 'kyc', to: '/kyc', label: 'nav.kyc' },
   { section: 'outbox', to: '/outbox', label: 'nav.outbox' },
   { section: 'staff', to: '/staff', label: 'nav.staff' },
@@ -31,7 +33,7 @@ const NAV: readonly { section: Section; to: string; label: MessageKey }[] = [
 
 function navClass({ isActive }: { isActive: boolean }) {
   return (
-    'block rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ' +
+    'flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ' +
     (isActive ? 'bg-accent/12 text-accent' : 'text-fg hover:bg-raised')
   );
 }
@@ -78,9 +80,10 @@ export function ShellLayout() {
         <nav aria-label={t('nav.label')} className="md:flex-1 md:overflow-y-auto">
           <ul className="flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
             {NAV.filter((item) => canUse(item.section, me.roles)).map((item) => (
-              <li key={item.section}>
+              <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={navClass}>
                   {t(item.label)}
+                  {item.section === 'support' ? <SupportNavBadge /> : null}
                 </NavLink>
               </li>
             ))}

@@ -137,6 +137,19 @@ function validationError(request: FastifyRequest, error: FastifyError): AppError
   return new AppError(code, {}, fields);
 }
 
+/** The path of the first string (value or key) in `value` with a NUL character, if any. */
+function nulPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : undefined;
+  if (typeof value !== 'object' || value === null || depth > 20) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulPath(inner, at, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Request context, guards, and the error envelope for every reply. */
 export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps): void {
   app.decorateRequest('locale', 'en');
@@ -205,6 +218,16 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
       }
     }
     if (config.realOnly && request.mode === 'demo') throw new AppError(10107);
+    // A NUL character cannot be stored in a text column: refused here, for every route.
+    const nul =
+      nulPath(request.params, 'params') ??
+      nulPath(request.query, 'query') ??
+      nulPath(request.body, '');
+    if (nul !== undefined) {
+      throw new AppError(10100, {}, [
+        { path: nul, code: 'invalid_string', message: 'contains a NUL character' },
+      ]);
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

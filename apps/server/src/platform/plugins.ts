@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db';
 import { AppError } from './errors';
-import { newRequestId } from './http';
+import { newRequestId, sendError } from './http';
 
 /** The Fastify instance: logging with secrets redacted, request ids, zod schemas. */
 export function createServer(config: Config) {
@@ -34,6 +34,11 @@ export function createServer(config: Config) {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot read (a bad percent escape, a path parameter over its length) is
+    // refused with the usual envelope, not Fastify's own reply.
+    frameworkErrors: (_error, request, reply) => {
+      void sendError(request, reply, new AppError(10100));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,6 +64,9 @@ export async function installPlugins(
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         mediaSrc: ["'self'", 'blob:'],
+        // The customer app's service worker (/sw.js) and its manifest, and nothing else.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -68,6 +76,17 @@ export async function installPlugins(
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? undefined : false,
+  });
+
+  // A client that hung up before its request reached the rate limiter has no address any more
+  // (request.ip is undefined): nobody is left to answer, and the limiter could not count it (it
+  // threw, and the reply was a 500 in the log). Such a request stops here.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.ip === undefined) {
+      reply.hijack();
+      request.raw.destroy();
+    }
+    done();
   });
 
   await app.register(rateLimit, {

@@ -18,6 +18,10 @@ import { messageFor } from './messages';
 export const TICKS_CHANNEL = 'ticks';
 export const USER_EVENTS_CHANNEL = 'user-events';
 export const TOPICS_CHANNEL = 'topics';
+export const STAFF_EVENTS_CHANNEL = 'staff-events';
+
+/** Staff roles whose sockets receive support events. */
+const SUPPORT_ROLES = new Set(['support', 'admin']);
 
 const UserEventEnvelope = z.object({
   userId: z.number().int(),
@@ -43,6 +47,15 @@ export function publishTopic(bus: EventBus, code: string, data: Record<string, u
   return bus.publish(TOPICS_CHANNEL, message);
 }
 
+/** An event for every signed-in staff socket of the support and admin roles. */
+export function publishStaffEvent(
+  bus: EventBus,
+  type: UserEventType,
+  data: Record<string, unknown>,
+) {
+  return bus.publish(STAFF_EVENTS_CHANNEL, { userId: 0, type, data });
+}
+
 export function publishTick(bus: EventBus, tick: TickMessage) {
   return bus.publish(TICKS_CHANNEL, tick);
 }
@@ -51,6 +64,8 @@ interface Connection {
   socket: WebSocket;
   codes: Set<string>;
   userId: number | null;
+  staffId: number | null;
+  lastTypingAt: number;
   alive: boolean;
   /** Newest tick per code waiting while the socket's buffer is full (coalescing). */
   pending: Map<string, TickMessage>;
@@ -68,8 +83,13 @@ export interface SocketHubDeps {
   directory: PrincipalDirectory;
 }
 
+/** Who sent a client operation that a module handles (the typing indicator). */
+export type SocketSender = { kind: 'user'; id: number } | { kind: 'staff'; id: number };
+
 export interface SocketHub {
   connectionCount(): number;
+  /** Handles `typing` from signed-in sockets (the support module); one handler. */
+  onTyping(handler: (sender: SocketSender, on: boolean, conversationId?: number) => void): void;
 }
 
 /** The `/ws` endpoint: price subscriptions by code and, after `auth`, the user's own events. */
@@ -77,6 +97,8 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
   const connections = new Set<Connection>();
   const byCode = new Map<string, Set<Connection>>();
   const byUser = new Map<number, Set<Connection>>();
+  const staffConnections = new Set<Connection>();
+  let typingHandler: ((sender: SocketSender, on: boolean, id?: number) => void) | undefined;
 
   /**
    * `serialized` lets a broadcast encode a message once for all its subscribers. No per-message
@@ -117,6 +139,8 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
   };
 
   const detachUser = (conn: Connection) => {
+    staffConnections.delete(conn);
+    conn.staffId = null;
     if (conn.userId === null) return;
     const set = byUser.get(conn.userId);
     set?.delete(conn);
@@ -151,6 +175,15 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
     for (const conn of targets) send(conn, { type: parsed.data.type, data: parsed.data.data });
   });
 
+  deps.bus.subscribe(STAFF_EVENTS_CHANNEL, (message) => {
+    const parsed = UserEventEnvelope.safeParse(message);
+    if (!parsed.success) return;
+    const serialized = JSON.stringify({ type: parsed.data.type, data: parsed.data.data });
+    for (const conn of staffConnections) {
+      send(conn, { type: parsed.data.type, data: parsed.data.data }, serialized);
+    }
+  });
+
   const heartbeat = setInterval(() => {
     for (const conn of connections) {
       if (!conn.alive) {
@@ -172,6 +205,8 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
       socket,
       codes: new Set(),
       userId: null,
+      staffId: null,
+      lastTypingAt: 0,
       alive: true,
       pending: new Map(),
       flushTimer: null,
@@ -182,6 +217,22 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
 
     const authenticate = async (token: string | undefined) => {
       const session = token ? await resolveSession(deps.db, token, deps.policyOf) : undefined;
+      if (session?.principal === 'staff') {
+        const member = await deps.directory.staff(deps.db, session.principalId);
+        detachUser(conn);
+        const allowed =
+          member?.active &&
+          !member.mustChangePassword &&
+          member.roles.some((r) => SUPPORT_ROLES.has(r));
+        if (!allowed) {
+          send(conn, { type: 'authed', ok: false });
+          return;
+        }
+        conn.staffId = session.principalId;
+        staffConnections.add(conn);
+        send(conn, { type: 'authed', ok: true });
+        return;
+      }
       const user =
         session?.principal === 'user'
           ? await deps.directory.user(deps.db, session.principalId)
@@ -244,6 +295,21 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
         case 'ping':
           send(conn, { type: 'pong' });
           break;
+        case 'typing': {
+          const sender: SocketSender | undefined =
+            conn.userId !== null
+              ? { kind: 'user', id: conn.userId }
+              : conn.staffId !== null
+                ? { kind: 'staff', id: conn.staffId }
+                : undefined;
+          if (!sender) break;
+          // At most one "typing" per second per socket (the rest are dropped); "stopped" always.
+          const now = Date.now();
+          if (message.on && now - conn.lastTypingAt < 1000) break;
+          if (message.on) conn.lastTypingAt = now;
+          typingHandler?.(sender, message.on, message.conversationId);
+          break;
+        }
       }
     });
     socket.on('error', (error) => request.log.warn({ err: error }, 'socket error'));
@@ -259,5 +325,10 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
     if (headerToken) void authenticate(headerToken);
   });
 
-  return { connectionCount: () => connections.size };
+  return {
+    connectionCount: () => connections.size,
+    onTyping: (handler) => {
+      typingHandler = handler;
+    },
+  };
 }

@@ -8,7 +8,8 @@ import { isApiPath, sendError } from './http';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function cacheHeaders(reply: FastifyReply, path: string) {
-  // Vite fingerprints everything under assets/; index.html must always be revalidated.
+  // Vite fingerprints everything under assets/; everything else (index.html, the service worker
+  // /sw.js, whose update check must see a new build at once, the manifest) is revalidated.
   reply.header(
     'cache-control',
     path.includes(`${join('/', 'assets', '/')}`) ? IMMUTABLE : 'no-cache',
@@ -32,6 +33,8 @@ export function installStaticApps(
       wildcard: false,
       setHeaders: cacheHeaders,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/vite-precompress.js).
+      preCompressed: true,
     });
   }
   if (hasAdmin) {
@@ -42,6 +45,8 @@ export function installStaticApps(
       decorateReply: !hasWeb,
       setHeaders: cacheHeaders,
       index: false,
+      // The build writes .br and .gz beside each text file (scripts/vite-precompress.js).
+      preCompressed: true,
     });
   }
 

@@ -51,16 +51,20 @@ export async function advance(t: TestApp, clock: FakeClock, second: number): Pro
   await t.triggers.advanceTo(second);
 }
 
-/** A whole node on the worker's shared test database, with Redis when TEST_REDIS_URL is set. */
+/**
+ * A whole node on the worker's shared test database (or on `database`, one of the test's own),
+ * with Redis when TEST_REDIS_URL is set.
+ */
 export async function createTestApp(
   options: {
     config?: Record<string, string>;
     extraRoutes?: (app: FastifyInstance) => void;
     clock?: FakeClock;
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.config);
-  const database = await testDatabase();
+  const database = options.database ?? (await testDatabase());
   const node = await startNode(config, {
     database,
     extraRoutes: options.extraRoutes,

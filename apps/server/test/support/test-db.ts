@@ -8,10 +8,16 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
 let shared: Promise<Database> | undefined;
 
-/** A fresh database of this worker's own on the PostgreSQL server named by TEST_DATABASE_URL. */
-export async function createScratchPostgres(name: string): Promise<string> {
-  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+/**
+ * A fresh database named `name` on the PostgreSQL server of `serverUrl` (by default the one named
+ * by TEST_DATABASE_URL); answers its address.
+ */
+export async function createScratchPostgres(
+  name: string,
+  serverUrl: string | undefined = TEST_DATABASE_URL,
+): Promise<string> {
+  if (!serverUrl) throw new Error('no PostgreSQL server is named (TEST_DATABASE_URL)');
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
     await admin.query(`drop database if exists "${name}" with (force)`);
@@ -19,7 +25,7 @@ export async function createScratchPostgres(name: string): Promise<string> {
   } finally {
     await admin.end();
   }
-  const url = new URL(TEST_DATABASE_URL);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The intro board at /introduction. */
+/** The intro board: at /introduction, or in place of the page a first visit asked for. */
 export class IntroPage {
   readonly heading: Locator;
   readonly slides: Locator;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
@@ -31,18 +31,17 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     window.history.replaceState(window.history.state, '', withoutLangParam(window.location.href));
   }
 
-  if (
-    shouldShowIntro({
-      pathname: window.location.pathname,
-      dismissed: isIntroDismissed(),
-      exempt: isNavigationHidden,
-    })
-  ) {
-    window.history.replaceState(null, '', paths.introduction);
-  }
+  // A first visit sees the intro board in place of the page it asked for (no redirect).
+  const introFirst = shouldShowIntro({
+    pathname: window.location.pathname,
+    dismissed: isIntroDismissed(),
+    exempt: isNavigationHidden,
+  });
 
   // The page's chunk and catalogues load while i18next reads common and errors.
-  const preload = findRoute(window.location.pathname)?.page.preload(locale);
+  const preload = findRoute(
+    introFirst ? paths.introduction : window.location.pathname,
+  )?.page.preload(locale);
   await Promise.all([initI18n(locale), preload?.catch(() => undefined)]);
 
   // Up/down colours follow the language until the user picks a convention.
@@ -51,13 +50,26 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
 
   const device = layoutForUserAgent(navigator.userAgent);
 
-  createRoot(container).render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <BrowserRouter>
-          <AppRoutes device={device} />
-        </BrowserRouter>
-      </I18nextProvider>
-    </StrictMode>,
+  // The first render as a transition: React renders it in slices and yields to the browser
+  // between them, instead of one task as long as the whole page (the bulk of a phone's blocking
+  // time on a first load).
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <BrowserRouter>
+            <AppRoutes device={device} introFirst={introFirst} />
+          </BrowserRouter>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   );
+
+  // The worker's registration is its own chunk: nothing of it weighs on the first render.
+  if (import.meta.env.PROD) {
+    import('./service-worker')
+      .then(({ registerServiceWorker }) => registerServiceWorker(i18n))
+      .catch((error: unknown) => console.warn('the service worker was not registered', error));
+  }
 }

@@ -38,6 +38,8 @@ describe('route registry', () => {
         '/profile/orders',
         '/profile/records',
         '/profile/alerts',
+        '/profile/proof',
+        '/profile/kefu',
         '/trading',
         '/loan',
         '/nfts',
@@ -96,10 +98,8 @@ describe('route registry', () => {
     for (const item of items) expect(isRegistered(item.path)).toBe(true);
   });
 
-  it('knows which product paths are not live yet', () => {
-    for (const path of [paths.support]) {
-      expect(isRegistered(path)).toBe(false);
-    }
+  it('knows every product path of this release', () => {
+    expect(isRegistered(paths.support)).toBe(true);
     expect(isRegistered(paths.trading)).toBe(true);
     expect(isRegistered(paths.loan)).toBe(true);
     expect(isRegistered(paths.login)).toBe(true);

@@ -185,6 +185,14 @@ export const routes: readonly AppRoute[] = [
     path: paths.alerts,
     page: lazyPage(() => import('../features/profile/pages/alerts-page'), ['profile']),
   },
+  {
+    path: paths.support,
+    page: lazyPage(() => import('../features/profile/pages/support-page'), ['profile']),
+  },
+  {
+    path: paths.proof,
+    page: lazyPage(() => import('../features/profile/pages/proof-page'), ['profile']),
+  },
 ];
 
 /**

@@ -30,6 +30,13 @@ export interface CallOptions {
    * appears in a toast. Session expiry (401) is handled either way.
    */
   quiet?: boolean;
+  /**
+   * For a route marked `idempotent`: the key to send. Reuse it when retrying the same action (a
+   * reply lost to the network), so the server does it once. Without it a fresh key is made.
+   */
+  idempotencyKey?: string;
+  /** A multipart body (an image upload) for a POST route without a JSON body. */
+  formData?: FormData;
 }
 
 export type CallInput<R extends RouteContract> = ParamsInput<R> &
@@ -40,6 +47,14 @@ export type CallInput<R extends RouteContract> = ParamsInput<R> &
 /** What a route's envelope carries in `result` on success. */
 export type ResultOf<R extends RouteContract> =
   z.output<R['reply']> extends { result: infer T } ? T : never;
+
+/** A key the server accepts (`[A-Za-z0-9_:-]{8,128}`), unique enough for one caller's actions. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID needs a secure context; getRandomValues does not.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 const SUCCESS_CODES = new Set<number>([200, ...Object.keys(successCodes).map(Number)]);
 const SESSION_ENDED = 401;
@@ -78,7 +93,7 @@ export async function apiCall<R extends RouteContract>(
   route: R,
   input: CallInput<R>,
 ): Promise<ResultOf<R>> {
-  const { signal, quiet } = input;
+  const { signal, quiet, formData } = input;
   const params = parseInput(route.params, input.params, 'path') as Record<string, unknown>;
   const query = parseInput(route.query, input.query, 'query') as Record<string, unknown>;
   const body = parseInput(route.body, input.body, 'body');
@@ -87,6 +102,7 @@ export async function apiCall<R extends RouteContract>(
   const token = sessionStore.token();
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (route.idempotent) headers['idempotency-key'] = input.idempotencyKey ?? newIdempotencyKey();
 
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const url = `${BASE_URL}${fillPath(route.path, params)}${serializeQuery(query)}`;
@@ -96,7 +112,8 @@ export async function apiCall<R extends RouteContract>(
     response = await fetch(url, {
       method: route.method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      // A FormData body sets its own multipart content type, boundary included.
+      body: body === undefined ? (formData ?? null) : JSON.stringify(body),
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
       credentials: 'same-origin',
     });

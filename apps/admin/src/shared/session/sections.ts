@@ -5,11 +5,13 @@ import type { StaffRole } from '@swx/contract';
  * the routes refuse it; the server refuses it too (10108), which is what actually protects data.
  * Finance reviews deposits and withdrawals and sets the receiving addresses. KYC reviewers and
  * finance read customers (whom a submission belongs to; a customer's ledger) but only admin and
- * support change them (users.rules.ts).
+ * support change them (users.rules.ts). Support and admin answer the support chat; only admins
+ * save canned replies (the page shows them read-only to support).
  */
 export const SECTION_ROLES = {
   overview: 'everyone',
   users: ['admin', 'support', 'kyc', 'finance'],
+  support: ['admin', 'support'],
   kyc: ['admin', 'kyc'],
   outbox: ['admin', 'support'],
   staff: ['admin'],

@@ -117,6 +117,9 @@ export function unrest(deps: TradingDeps, id: number): void {
  * Leverage from the instrument's list (10133), lots of at least 0.01 in steps of 0.01 (10016),
  * SL/TP on the right side of the entry (10130-10132); the market must be open (10015).
  */
+/** No price, stop or target of a contract order reaches this (the columns hold 26 digits). */
+const PRICE_CEILING = '1000000000000000000';
+
 export async function buyContract(
   deps: TradingDeps,
   userId: number,
@@ -134,6 +137,9 @@ export async function buyContract(
   ] as const) {
     if (value !== undefined && dec(value).decimalPlaces() > precision)
       throw invalid(10016, path, `at most ${precision} decimals`);
+    // Prices are stored with 26 integer digits; nothing trades anywhere near that.
+    if (value !== undefined && dec(value).gte(PRICE_CEILING))
+      throw invalid(10016, path, 'too large');
   }
   if (body.type === 'limit' && body.price === undefined)
     throw invalid(10016, 'price', 'a limit order needs a price');

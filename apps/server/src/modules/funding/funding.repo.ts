@@ -176,3 +176,19 @@ export async function countApprovedDeposits(db: Executor, userId: number): Promi
     .where(and(eq(deposits.userId, userId), eq(deposits.state, 'approved')));
   return row?.n ?? 0;
 }
+
+/** A customer's withdrawals still waiting for review, newest first (support's context). */
+export async function selectPendingWithdrawals(db: Executor, userId: number, limit = 10) {
+  return db
+    .select({
+      id: withdrawals.id,
+      coin: withdrawals.coin,
+      amount: withdrawals.amount,
+      state: withdrawals.state,
+      createdAt: withdrawals.createdAt,
+    })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.state, 'pending')))
+    .orderBy(desc(withdrawals.id))
+    .limit(limit);
+}

@@ -1,9 +1,8 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { dec } from '@swx/money';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp, registerByEmail } from '../../../test/support/accounts';
+import { storedFileCount } from '../../../test/support/files';
 import { multipart } from '../../../test/support/multipart';
 import { staffHeaders } from '../../../test/support/staff-session';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
@@ -67,12 +66,6 @@ async function usdt(userId: number) {
   return { available: of('available'), frozen: of('frozen') };
 }
 
-const uploadsDir = () => join(t.config.DATA_DIR, 'uploads');
-const storedFiles = () =>
-  existsSync(uploadsDir())
-    ? readdirSync(uploadsDir(), { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
-        .length
-    : 0;
 const countRows = async (table: typeof deposits | typeof withdrawals) =>
   (await t.database.db.select({ id: table.id }).from(table)).length;
 
@@ -200,9 +193,9 @@ describe('deposits', () => {
     ['last six that are not six', { lastSix: '12345' }, 10142],
   ] as const)('refuses %s (%j) with %i, storing nothing', async (_name, change, code) => {
     const user = await customer();
-    const [rows, files] = [await countRows(deposits), storedFiles()];
+    const [rows, files] = [await countRows(deposits), await storedFileCount(t)];
     expect((await deposit(user.auth, { ...goodDeposit(), ...change })).code).toBe(code);
-    expect([await countRows(deposits), storedFiles()]).toEqual([rows, files]);
+    expect([await countRows(deposits), await storedFileCount(t)]).toEqual([rows, files]);
   });
 
   it.each([
@@ -212,7 +205,7 @@ describe('deposits', () => {
   ] as const)('refuses %s with %s, storing nothing', async (_name, proof, code) => {
     const user = await customer();
     const form = depositForm(goodDeposit(), proof);
-    const [rows, files] = [await countRows(deposits), storedFiles()];
+    const [rows, files] = [await countRows(deposits), await storedFileCount(t)];
     const res = await t.app.inject({
       method: 'POST',
       url: '/swx/customer/user/recharge',
@@ -220,7 +213,7 @@ describe('deposits', () => {
       headers: { ...orderHeaders(user.auth), 'content-type': form.contentType },
     });
     expect(res.json<Reply>().code).toBe(code);
-    expect([await countRows(deposits), storedFiles()]).toEqual([rows, files]);
+    expect([await countRows(deposits), await storedFileCount(t)]).toEqual([rows, files]);
   });
 
   it('is refused in demo mode and for a hash reported before', async () => {

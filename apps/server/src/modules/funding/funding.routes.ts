@@ -13,7 +13,7 @@ import {
 } from '@swx/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../platform/errors';
+import { AppError, isAppError } from '../../platform/errors';
 import { userIdOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import { addAddress, addressBook, deleteAddress, setWhitelist } from './address-book.service';
@@ -49,7 +49,9 @@ async function readDepositForm(request: FastifyRequest, maxBytes: number) {
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(10123);
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError(10100);
-    throw error;
+    if (isAppError(error)) throw error;
+    // Anything else is a form that does not parse (no boundary, cut short, a bad part header).
+    throw new AppError(10100);
   }
   const parsed = RechargeFields.safeParse(fields);
   if (!parsed.success) {

@@ -1,9 +1,8 @@
-import { readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshIp, registerByEmail } from '../../../test/support/accounts';
 import { staffHeaders } from '../../../test/support/staff-session';
+import { storedFileCount } from '../../../test/support/files';
 import { multipart } from '../../../test/support/multipart';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 
@@ -64,17 +63,11 @@ async function submit(auth: Record<string, string>, form: ReturnType<typeof mult
 }
 
 const photo = () => ({ bytes: jpeg, name: 'photo.jpg', type: 'image/jpeg' });
-const uploadsDir = () => join(t.config.DATA_DIR, 'uploads');
-const storedFiles = () =>
-  existsSync(uploadsDir())
-    ? readdirSync(uploadsDir(), { recursive: true, withFileTypes: true }).filter((d) => d.isFile())
-        .length
-    : 0;
 
 describe('KYC submission', () => {
   it('refuses a wrong type, a renamed file, an oversize image and missing images, storing nothing', async () => {
     const alice = await registerByEmail(t);
-    const before = storedFiles();
+    const before = await storedFileCount(t);
     const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(100)]);
     const renamed = Buffer.from('this is a text file pretending to be a photo');
     const oversize = Buffer.concat([
@@ -142,7 +135,7 @@ describe('KYC submission', () => {
     );
     expect(incomplete.json().code).toBe(10100);
 
-    expect(storedFiles()).toBe(before);
+    expect(await storedFileCount(t)).toBe(before);
     const state = await t.app.inject({
       method: 'GET',
       url: '/swx/customer/user/getIdentification',

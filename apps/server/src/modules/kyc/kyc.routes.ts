@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EventBus } from '../../platform/bus';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, isAppError } from '../../platform/errors';
 import { staffActorOf, userIdOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import type { FileStore } from '../../platform/storage';
@@ -72,7 +72,9 @@ async function readKycForm(request: FastifyRequest, maxBytes: number) {
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(10123);
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new AppError(10100);
-    throw error;
+    if (isAppError(error)) throw error;
+    // Anything else is a form that does not parse (no boundary, cut short, a bad part header).
+    throw new AppError(10100);
   }
   const parsed = KycFields.safeParse(fields);
   if (!parsed.success) {

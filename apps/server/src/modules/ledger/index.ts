@@ -28,6 +28,7 @@ export {
   selectAllUserBalances,
   selectFeesByPayer,
   selectFeesPaid,
+  selectRealUserLiabilities,
   selectSystemBalance,
   selectUserBalances,
   selectUserEntries,

@@ -522,3 +522,22 @@ export async function selectAllUserBalances(db: Executor, userId: number) {
     .orderBy(asc(ledgerAccounts.mode), asc(ledgerAccounts.asset), asc(ledgerAccounts.bucket));
   return rows;
 }
+
+/**
+ * Every customer's real-mode balance per asset, summed over all their buckets (what the platform
+ * owes them), zero sums left out. One statement, so one snapshot of the ledger: no transfer can be
+ * half-seen between two users or two buckets. Demo balances are not liabilities.
+ */
+export async function selectRealUserLiabilities(db: Executor) {
+  return db
+    .select({
+      userId: sql<number>`${ledgerAccounts.userId}`.mapWith(Number),
+      asset: ledgerAccounts.asset,
+      balance: sql<string>`sum(${ledgerAccounts.balance})::text`,
+    })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerType, 'user'), eq(ledgerAccounts.mode, 'real')))
+    .groupBy(ledgerAccounts.userId, ledgerAccounts.asset)
+    .having(sql`sum(${ledgerAccounts.balance}) <> 0`)
+    .orderBy(asc(ledgerAccounts.userId), asc(ledgerAccounts.asset));
+}

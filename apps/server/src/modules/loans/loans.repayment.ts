@@ -5,7 +5,7 @@ import type { Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { post, transferPostings } from '../ledger';
 import { addNotification } from '../notifications';
-import { lockDueLoans, lockLoan, updateLoan, type LoanRow } from './loans.repo';
+import { lockDueLoans, lockLoan, lockLoansToRemind, updateLoan, type LoanRow } from './loans.repo';
 import { damagesPerDay, overdueDaysAt } from './loans.rules';
 import { announce, available, LOAN_BOOK, owedAt, toLoan, type LoanDeps } from './loans.service';
 
@@ -107,4 +107,30 @@ export async function settleDueLoans(tx: Tx, by: Date, limit = 500) {
     changed.push(note ? { row, note } : { row });
   }
   return changed;
+}
+
+/** A day before the due date the borrower is told what will be collected (once per loan). */
+export const REMIND_BEFORE_MS = 86_400_000;
+
+/**
+ * Borrowers whose repayment date is within a day of `by` and who were not told yet: a
+ * `loan_due_soon` notification with the amount that will be collected and when.
+ */
+export async function remindDueLoans(tx: Tx, by: Date, limit = 500) {
+  const notes: { userId: number; publish: (bus: EventBus) => Promise<void> }[] = [];
+  for (const loan of await lockLoansToRemind(tx, by, REMIND_BEFORE_MS, limit)) {
+    await updateLoan(tx, loan.id, { remindedAt: by });
+    const note = await addNotification(tx, {
+      userId: loan.userId,
+      kind: 'loan_due_soon',
+      params: {
+        amount: dec(loan.dueAmount).toFixed(),
+        asset: loan.asset,
+        loanNo: loan.loanNo,
+        due: `${loan.dueAt!.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      },
+    });
+    notes.push({ userId: loan.userId, publish: note.publish });
+  }
+  return notes;
 }

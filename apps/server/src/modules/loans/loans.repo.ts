@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db';
 import { loanProducts, loans } from './loans.tables';
 
@@ -111,6 +111,27 @@ export function lockDueLoans(tx: Tx, by: Date, limit: number) {
         inArray(loans.state, ['repaying', 'expired']),
         lte(loans.dueAt, by),
         sql`(${loans.state} = 'repaying' or ${loans.dueAt} + (${loans.overdueDays} * interval '1 day') <= ${by.toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(asc(loans.dueAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Repaying loans due within `withinMs` after `by` whose borrower was not reminded yet; locked,
+ * skipping any another node is reminding.
+ */
+export function lockLoansToRemind(tx: Tx, by: Date, withinMs: number, limit: number) {
+  return tx
+    .select()
+    .from(loans)
+    .where(
+      and(
+        eq(loans.state, 'repaying'),
+        isNull(loans.remindedAt),
+        gt(loans.dueAt, by),
+        lte(loans.dueAt, new Date(by.getTime() + withinMs)),
       ),
     )
     .orderBy(asc(loans.dueAt))

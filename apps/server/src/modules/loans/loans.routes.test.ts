@@ -5,7 +5,7 @@ import { createJobsRunner, type PeriodicJob } from '../../platform/jobs';
 import { createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
 import { staffHeaders } from '../../../test/support/staff-session';
 import { fund, orderHeaders, trader } from '../../../test/support/trading';
-import { registerByEmail } from '../../../test/support/accounts';
+import { notificationsOf, registerByEmail } from '../../../test/support/accounts';
 import { findInvariantBreaches, selectUserBalances } from '../ledger';
 import { loanDueJob } from './loans.jobs';
 
@@ -314,6 +314,25 @@ describe('loans', () => {
       repaidAmount: '1004',
     });
     expect(await usdt(user.user.id)).toBe(96);
+  });
+
+  it('reminds the borrower once, a day before the due date, with what will be collected', async () => {
+    const user = await trader(t, '100');
+    const applied = await apply(user.auth, { productId, days: 7, amount: '1000' });
+    await decide(applied.result.id, 'approve');
+    await passHours(6 * 24 - 2);
+    expect(await notificationsOf(t, user.auth, 'loan_due_soon')).toEqual([]);
+    await passHours(3);
+    await Promise.all([runner('a').runDue(), runner('b').runDue()]);
+    await passHours(12);
+    const notes = await notificationsOf(t, user.auth, 'loan_due_soon');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.params).toMatchObject({
+      amount: '1004',
+      asset: 'USDT',
+      loanNo: applied.result.loanNo,
+    });
+    expect(notes[0]!.params.due).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
   });
 
   it('overdue when short: damages for each overdue day begun, then repaid in full', async () => {

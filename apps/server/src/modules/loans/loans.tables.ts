@@ -63,6 +63,8 @@ export const loans = pgTable(
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }),
+    /** When the borrower was reminded that the due date is a day away (once). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     reviewedBy: text('reviewed_by'),
     overdueDays: integer('overdue_days').notNull().default(0),
     damages: money('damages').notNull().default('0'),

@@ -1,6 +1,7 @@
 export {
   Messenger,
   webhookSmsProvider,
+  withAntiPhishing,
   type CodeTemplate,
   type MessengerOptions,
   type SmsProvider,

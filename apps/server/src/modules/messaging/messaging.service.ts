@@ -1,7 +1,7 @@
 import { createTranslator, mailCatalogues, type Locale } from '@swx/i18n';
 import type { Transporter } from 'nodemailer';
 import { createTransport } from 'nodemailer';
-import type { Db } from '../../platform/db';
+import type { Db, Executor } from '../../platform/db';
 import { insertOutboxMessage } from './messaging.repo';
 
 const translate = createTranslator(mailCatalogues);
@@ -107,9 +107,13 @@ export class Messenger {
     }
   }
 
-  async sendMail(mail: Mail): Promise<void> {
+  /**
+   * `db` records the delivery in the caller's transaction (a mail sent from inside one must not
+   * wait for a second connection; a failure then rolls the caller back).
+   */
+  async sendMail(mail: Mail, db: Executor = this.db): Promise<void> {
     if (!this.transport) {
-      await insertOutboxMessage(this.db, {
+      await insertOutboxMessage(db, {
         channel: 'email',
         recipient: mail.to,
         subject: mail.subject,
@@ -126,14 +130,14 @@ export class Messenger {
         subject: mail.subject,
         text: mail.text,
       });
-      await insertOutboxMessage(this.db, {
+      await insertOutboxMessage(db, {
         channel: 'email',
         recipient: mail.to,
         subject: mail.subject,
         status: 'sent',
       });
     } catch (error) {
-      await insertOutboxMessage(this.db, {
+      await insertOutboxMessage(db, {
         channel: 'email',
         recipient: mail.to,
         subject: mail.subject,

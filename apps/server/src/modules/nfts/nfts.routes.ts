@@ -1,6 +1,7 @@
 import { buyNft, getNft, listMyNft, listNft, NFT_IMAGE_PATH } from '@swx/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors';
 import { userIdOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import { selectItem } from './nfts.repo';
@@ -28,7 +29,8 @@ export function nftsRoutes(deps: NftDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const item = await selectItem(deps.db, request.params.id);
         const bytes = item ? await deps.store.get(item.imageKey) : undefined;
-        if (!item || !bytes) return reply.code(404).send();
+        // Refused with the usual envelope, like every other reply that finds nothing.
+        if (!item || !bytes) throw new AppError(10101);
         return reply
           .header('content-type', item.imageType)
           .header('cache-control', 'public, max-age=86400')

@@ -1,5 +1,5 @@
 import { ALWAYS_SENT_KINDS, NotificationKind, type Notification } from '@swx/contract';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import type { Executor } from '../../platform/db';
 import { publishUserEvent } from '../../platform/socket-hub';
@@ -43,10 +43,28 @@ export async function addNotifications(
   const muted = await mutedPairs(db, inputs);
   const kept = inputs.filter((i) => !muted.has(`${i.userId}:${i.kind}`));
   if (kept.length === 0) return { ids: [], publish: async () => undefined };
-  const rows = await db
-    .insert(notifications)
-    .values(kept.map((i) => ({ userId: i.userId, kind: i.kind, params: i.params ?? {} })))
-    .returning({ id: notifications.id, userId: notifications.userId, kind: notifications.kind });
+  // One statement whatever the count, with the rows as one JSON parameter: a tick that settles a
+  // thousand options notifies their owners without a thousand rows of bound parameters.
+  const values = JSON.stringify(
+    kept.map((i, ord) => ({ ord, user_id: i.userId, kind: i.kind, params: i.params ?? {} })),
+  );
+  type Inserted = {
+    id: string | number;
+    user_id: string | number;
+    kind: string;
+  };
+  const inserted = await db.execute<Inserted>(sql`
+    insert into ${notifications} (user_id, kind, params)
+    select v.user_id, v.kind, v.params
+    from jsonb_to_recordset(${values}::jsonb) as v(ord int, user_id bigint, kind text, params jsonb)
+    order by v.ord
+    returning id, user_id, kind`);
+  const { rows: insertedRows } = inserted as { rows: Inserted[] };
+  const rows = insertedRows.map((r) => ({
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    kind: r.kind,
+  }));
   return {
     ids: rows.map((r) => r.id),
     // Side by side: one tick may settle a thousand options for as many users.

@@ -72,6 +72,12 @@ export const PARAM_DEFAULTS = [
     kind: 'integer',
     description: 'Hours before a newly saved withdrawal address can receive withdrawals',
   },
+  {
+    key: 'support_mail_delay_seconds',
+    value: '120',
+    kind: 'integer',
+    description: 'Seconds a support answer stays unread before it is mailed to the customer',
+  },
   { key: 'deposit_min_usdt', value: '120', kind: 'decimal', description: 'Minimum USDT deposit' },
   { key: 'deposit_min_btc', value: '0.015', kind: 'decimal', description: 'Minimum BTC deposit' },
   { key: 'deposit_min_eth', value: '0.2', kind: 'decimal', description: 'Minimum ETH deposit' },

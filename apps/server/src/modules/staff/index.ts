@@ -1,3 +1,3 @@
 export { ensureFirstAdmin, FIRST_ADMIN_USERNAME } from './staff.service';
-export { findStaffPrincipal } from './staff.repo';
+export { findStaffPrincipal, selectActiveStaffWithRoles } from './staff.repo';
 export { staffRoutes } from './staff.routes';

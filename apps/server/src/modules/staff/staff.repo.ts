@@ -1,5 +1,5 @@
 import type { StaffRole } from '@swx/contract';
-import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { staff, staffChallenges } from './staff.tables';
 
@@ -115,4 +115,18 @@ export async function useChallenge(db: Executor, id: number, now: Date): Promise
     .where(and(eq(staffChallenges.id, id), isNull(staffChallenges.usedAt)))
     .returning({ id: staffChallenges.id });
   return rows.length > 0;
+}
+
+/** Active staff holding any of `roles`, by username (support assignment). */
+export async function selectActiveStaffWithRoles(db: Executor, roles: readonly StaffRole[]) {
+  return db
+    .select({ id: staff.id, username: staff.username })
+    .from(staff)
+    .where(
+      and(
+        eq(staff.status, 'active'),
+        or(...roles.map((role) => sql`${role} = any(${staff.roles})`)),
+      ),
+    )
+    .orderBy(asc(staff.username));
 }

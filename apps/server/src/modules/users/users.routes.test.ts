@@ -579,6 +579,7 @@ describe('permissions', () => {
       ['POST', `${U}/twoFactor/enable`],
       ['POST', `${U}/twoFactor/disable`],
       ['POST', `${U}/twoFactor/recoveryCodes`],
+      ['GET', `${U}/liabilityProof`],
     ] as const;
     // The sweep covers every registered user route: a new one must be added above.
     // (OpenAPI lists every documented route; path parameters appear as {id}.)

@@ -11,11 +11,20 @@ import { DesktopLayout } from './desktop-layout';
 import { MobileLayout } from './mobile-layout';
 import { PageFallback } from './page-fallback';
 
-/** The router's root element: providers, the device's layout, and the page outlet. */
-export function AppLayout({ device }: { device: DeviceLayout }) {
+/**
+ * The router's root element: providers, the device's layout, and the page outlet. `hideNavigation`
+ * hides the navigation whatever the page (the intro board standing in place of a page).
+ */
+export function AppLayout({
+  device,
+  hideNavigation: hidden = false,
+}: {
+  device: DeviceLayout;
+  hideNavigation?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
-  const hideNavigation = isNavigationHidden(location.pathname);
+  const hideNavigation = hidden || isNavigationHidden(location.pathname);
   const Layout = device === 'mobile' ? MobileLayout : DesktopLayout;
 
   // After a client-side navigation, focus moves to the new page so screen readers start there.

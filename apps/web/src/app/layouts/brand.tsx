@@ -13,8 +13,9 @@ export function Brand() {
       aria-label={t('brand.home')}
     >
       <BrandMark />
-      {/* On the narrowest phones the mark alone leaves room for the header's controls. */}
-      <span dir="ltr" className="text-lg max-[359px]:sr-only">
+      {/* On phones the mark alone leaves room for the header's controls (language, theme, price
+          colours, notifications, support, the demo badge or the login button). */}
+      <span dir="ltr" className="text-lg max-[399px]:sr-only">
         SWX
       </span>
     </Link>

@@ -16,6 +16,7 @@ import { SiteFooter } from './site-footer';
 // Only a logged-in visitor needs the account menu, so its code loads with the first login.
 const AccountMenu = lazy(() => import('./account-menu'));
 const NotificationBell = lazy(() => import('../../features/profile/components/notification-bell'));
+const SupportLink = lazy(() => import('../../features/profile/components/support-link'));
 
 export function DesktopLayout({
   children,
@@ -51,6 +52,11 @@ export function DesktopLayout({
                 <NotificationBell />
               </Suspense>
             ) : null}
+            {available(paths.support) ? (
+              <Suspense fallback={<span className="inline-block size-11" />}>
+                <SupportLink />
+              </Suspense>
+            ) : null}
             {token ? (
               <Suspense fallback={<span className="inline-block size-11" />}>
                 <AccountMenu />
@@ -66,7 +72,9 @@ export function DesktopLayout({
           </div>
         </div>
       </header>
-      <div className="flex flex-1 flex-col">{children}</div>
+      {/* At least a screen tall: the footer starts below the fold, so a page whose data arrives
+          after the first paint grows downwards without pushing the footer through the view. */}
+      <div className="flex min-h-dvh flex-1 flex-col">{children}</div>
       <SiteFooter />
     </div>
   );

@@ -16,9 +16,12 @@ import { SiteFooter } from './site-footer';
 
 // The bell (unread count, live updates) loads after the first render, for logged-in users only.
 const NotificationBell = lazy(() => import('../../features/profile/components/notification-bell'));
+const SupportLink = lazy(() => import('../../features/profile/components/support-link'));
 
 const iconButton =
   'inline-flex size-11 items-center justify-center rounded-lg text-muted hover:bg-subtle hover:text-fg';
+/** On narrow phones the header's icons are a little narrower (still 44 px tall), so the row fits. */
+const narrow = 'max-[399px]:w-9';
 
 /**
  * Mobile layout: a top bar (language, notifications when logged in, support, login when logged
@@ -50,27 +53,37 @@ export function MobileLayout({
           <DemoBadge className="ms-1" />
           <div className="ms-auto flex items-center">
             <LanguagePicker compact />
-            <ThemeToggle />
-            <UpDownToggle />
+            <ThemeToggle className={narrow} />
+            <UpDownToggle className={narrow} />
             {token && available(paths.notifications) ? (
               <Suspense
                 fallback={
                   <Link
                     to={paths.notifications}
-                    className={iconButton}
+                    className={`${iconButton} ${narrow}`}
                     aria-label={t('header.notifications')}
                   >
                     <Icon name="bell" />
                   </Link>
                 }
               >
-                <NotificationBell />
+                <NotificationBell className={narrow} />
               </Suspense>
             ) : null}
             {available(paths.support) ? (
-              <Link to={paths.support} className={iconButton} aria-label={t('header.support')}>
-                <Icon name="support" />
-              </Link>
+              <Suspense
+                fallback={
+                  <Link
+                    to={paths.support}
+                    className={`${iconButton} ${narrow}`}
+                    aria-label={t('header.support')}
+                  >
+                    <Icon name="support" />
+                  </Link>
+                }
+              >
+                <SupportLink className={narrow} />
+              </Suspense>
             ) : null}
             {!token && available(paths.login) ? (
               <Link
@@ -83,7 +96,9 @@ export function MobileLayout({
           </div>
         </div>
       </header>
-      <div className="flex flex-1 flex-col">{children}</div>
+      {/* At least a screen tall: the footer starts below the fold, so a page whose data arrives
+          after the first paint grows downwards without pushing the footer through the view. */}
+      <div className="flex min-h-dvh flex-1 flex-col">{children}</div>
       <SiteFooter compact />
       <TabBar />
     </div>

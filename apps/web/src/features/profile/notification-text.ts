@@ -17,6 +17,7 @@ const PARAMS: Record<NotificationKind, readonly string[]> = {
   loan_rejected: ['amount', 'asset', 'loanNo', 'reason'],
   loan_repaid: ['amount', 'asset', 'loanNo'],
   loan_overdue: ['amount', 'asset', 'loanNo'],
+  loan_due_soon: ['amount', 'asset', 'loanNo', 'due'],
   nft_outbid: ['amount', 'asset', 'name'],
   nft_won: ['amount', 'asset', 'name'],
   price_alert: ['code', 'price', 'level', 'direction'],
@@ -26,6 +27,7 @@ const PARAMS: Record<NotificationKind, readonly string[]> = {
   plan_earning: ['name', 'amount', 'asset', 'day', 'days'],
   plan_ended: ['name', 'amount', 'asset'],
   invite_commission: ['amount', 'asset', 'day'],
+  support_reply: [],
 };
 
 /** Parameters that pick a wording (ICU select): passed as they are, never isolated. */
@@ -41,6 +43,7 @@ const LTR_PARAMS = new Set([
   'code',
   'price',
   'level',
+  'due',
 ]);
 
 const LRI = '\u2066';

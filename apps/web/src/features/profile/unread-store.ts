@@ -6,6 +6,8 @@ import { useSyncExternalStore } from 'react';
  * marks items read and the bell follows at once; a socket event updates both.
  */
 let count: number | null = null;
+/** Bumped by every change: a count fetched before a newer change must not overwrite it. */
+let version = 0;
 const listeners = new Set<() => void>();
 
 function emit() {
@@ -14,7 +16,9 @@ function emit() {
 
 export const unreadStore = {
   get: (): number | null => count,
+  version: (): number => version,
   set: (next: number | null): void => {
+    version += 1;
     if (next === count) return;
     count = next === null ? null : Math.max(0, Math.trunc(next));
     emit();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../ui/toast-store';
 import { ApiError, isAbort } from './api-error';
@@ -59,7 +59,12 @@ export function useApiQuery<T>(
     loadRef.current(controller.signal).then(
       (data) => {
         cache.set(fullKey, { data, at: Date.now() });
-        if (!controller.signal.aborted) setState({ status: 'success', data, error: undefined });
+        // A transition: the screen the data fills is rendered in slices that leave the main
+        // thread free between them (a long list was one long task on a phone), and a newer
+        // update (a tap, a tick) goes first.
+        if (!controller.signal.aborted) {
+          startTransition(() => setState({ status: 'success', data, error: undefined }));
+        }
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbort(error)) return;

@@ -25,3 +25,10 @@ export function formatDateTime(iso: string | Date, locale: string, timeZone?: st
     ...(timeZone ? { timeZone } : {}),
   }).format(typeof iso === 'string' ? new Date(iso) : iso);
 }
+
+/** A time of day ("14:05", "2:05 PM") in the reader's time zone. */
+export function formatTime(iso: string | Date, locale: string, timeZone?: string): string {
+  return dateFormat(locale, { timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(
+    typeof iso === 'string' ? new Date(iso) : iso,
+  );
+}

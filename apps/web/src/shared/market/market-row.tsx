@@ -13,19 +13,12 @@ import {
   moveDirection,
 } from './change';
 import { Sparkline } from './sparkline';
+import { flashPrice } from './flash';
 import { useLiveQuote } from './use-live-quote';
 
 /** Grid columns shared by the rows and the header above them. */
 export const MARKET_ROW_GRID =
   'grid grid-cols-[minmax(0,1fr)_auto_3.5rem] items-center gap-x-3 sm:grid-cols-[minmax(0,1fr)_8rem_6.5rem_4.5rem]';
-
-/** Restarts the flash animation of an element in the move's direction. */
-function flash(element: HTMLElement | null, direction: 'up' | 'down') {
-  if (!element) return;
-  element.classList.remove('flash-up', 'flash-down');
-  void element.offsetWidth; // restart the animation
-  element.classList.add(direction === 'up' ? 'flash-up' : 'flash-down');
-}
 
 export function MarketChip({ item }: { item: Pick<MarketItem, 'open' | 'stale'> }) {
   const { t } = useTranslation('markets');
@@ -60,7 +53,7 @@ export const MarketRow = memo(function MarketRow({
   useEffect(() => {
     const move = moveDirection(previous.current, quote.price);
     previous.current = quote.price;
-    if (move !== 'flat') flash(priceRef.current, move);
+    if (move !== 'flat') flashPrice(priceRef.current, move);
   }, [quote.price]);
   const direction = directionOf(quote.zdf);
   const inactive = !item.open || item.stale;

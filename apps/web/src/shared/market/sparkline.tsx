@@ -46,6 +46,7 @@ export function Sparkline({
   useEffect(() => {
     const canvas = ref.current;
     if (!canvas) return;
+    const colours = riseFallColours(); // read before the canvas is resized (no forced restyle)
     const ratio = window.devicePixelRatio || 1;
     canvas.width = Math.round(width * ratio);
     canvas.height = Math.round(height * ratio);
@@ -55,7 +56,6 @@ export function Sparkline({
     context.clearRect(0, 0, width, height);
     const points = sparklinePoints(values.map(Number), width, height);
     if (points.length < 2) return;
-    const colours = riseFallColours(canvas);
     context.strokeStyle =
       direction === 'up' ? colours.rise : direction === 'down' ? colours.fall : colours.flat;
     context.lineWidth = 1.5;

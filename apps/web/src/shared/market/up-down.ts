@@ -75,16 +75,30 @@ export function useConvention(): UpDownConvention {
   return useSyncExternalStore(subscribe, getConvention, getConvention);
 }
 
-/** Reads the current rise/fall colours from CSS (canvas drawing). */
-export function riseFallColours(element: Element = document.documentElement): {
+export interface RiseFallColours {
   rise: string;
   fall: string;
   flat: string;
-} {
-  const style = getComputedStyle(element);
-  return {
+}
+
+let cached: { key: string; colours: RiseFallColours } | null = null;
+
+/**
+ * The current rise/fall colours from CSS (canvas drawing). They live on the root element (theme
+ * class, `data-updown`), so they are read once per theme and convention: a list draws dozens of
+ * sparklines in one frame, and each fresh read of computed style after a canvas was resized made
+ * the browser recalculate the whole page's style again (most of a phone's first render).
+ */
+export function riseFallColours(): RiseFallColours {
+  const root = document.documentElement;
+  const key = `${root.className}|${root.getAttribute('data-updown') ?? ''}`;
+  if (cached?.key === key) return cached.colours;
+  const style = getComputedStyle(root);
+  const colours = {
     rise: style.getPropertyValue('--color-rise').trim() || '#067647',
     fall: style.getPropertyValue('--color-fall').trim() || '#b42318',
     flat: style.getPropertyValue('--color-muted').trim() || '#4a5565',
   };
+  cached = { key, colours };
+  return colours;
 }

@@ -25,6 +25,7 @@ export const paths = {
   orders: '/profile/orders',
   records: '/profile/records',
   alerts: '/profile/alerts',
+  proof: '/profile/proof',
   kyc: '/profile/kyc',
   login: '/pass/login',
   register: '/pass/register',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UserEventType } from '@swx/contract';
 import { RealtimeClient, type SocketLike } from './realtime-client';
 
 class FakeSocket implements SocketLike {
@@ -128,6 +129,30 @@ describe('realtime client', () => {
     ]);
   });
 
+  it('delivers every kind of user event, support included', () => {
+    const { client, last } = setup('tok');
+    const seen: string[] = [];
+    client.onUserEvent((event) => seen.push(event.type));
+    last().open();
+    // Every type the contract names (a new one must reach the listeners too).
+    for (const type of UserEventType.options) last().receive({ type, data: {} });
+    expect(seen).toEqual([...UserEventType.options]);
+  });
+
+  it('sends the typing indicator on an open socket and drops it while offline', () => {
+    const { client, last } = setup('tok');
+    client.onUserEvent(() => {});
+    client.typing(true);
+    last().open();
+    client.typing(true);
+    client.typing(false);
+    expect(last().sent).toEqual([
+      { op: 'auth', token: 'tok' },
+      { op: 'typing', on: true },
+      { op: 'typing', on: false },
+    ]);
+  });
+
   it('reconnects with growing, jittered delays and resubscribes everything', () => {
     const { client, sockets, last, log } = setup('tok');
     client.subscribe(['BTC', 'ETH'], () => {});
@@ -206,5 +231,36 @@ describe('realtime client', () => {
     expect(last().sent).toEqual([{ op: 'auth', token: 'fresh' }]);
     last().receive({ type: 'balance', data: { asset: 'USDT' } });
     expect(events).toHaveBeenCalledWith({ type: 'balance', data: { asset: 'USDT' } });
+  });
+
+  it('asks for a resync each time the socket is authenticated: first, and again after a drop', () => {
+    const { client, last } = setup('tok');
+    const events = vi.fn();
+    const resync = vi.fn();
+    client.onUserEvent(events);
+    const off = client.onResync(resync);
+    last().open();
+    expect(resync).not.toHaveBeenCalled();
+    // The page's first load may have answered before the socket was authenticated.
+    last().receive({ type: 'authed', ok: true });
+    expect(resync).toHaveBeenCalledTimes(1);
+
+    // The node behind the socket dies: events sent meanwhile are lost, so listeners reload.
+    last().drop();
+    vi.advanceTimersByTime(100);
+    last().open();
+    expect(resync).toHaveBeenCalledTimes(1);
+    last().receive({ type: 'authed', ok: false });
+    expect(resync).toHaveBeenCalledTimes(1);
+    last().receive({ type: 'authed', ok: true });
+    expect(resync).toHaveBeenCalledTimes(2);
+
+    off();
+    last().drop();
+    vi.advanceTimersByTime(100);
+    last().open();
+    last().receive({ type: 'authed', ok: true });
+    expect(resync).toHaveBeenCalledTimes(2);
+    expect(events).not.toHaveBeenCalled();
   });
 });

@@ -41,7 +41,9 @@ type UserListener = (event: UserEventMessage) => void;
  * One WebSocket per tab to `/ws`. Subscriptions are reference-counted per code: the server hears
  * `sub` only when the first subscriber of a code arrives and `unsub` when the last one leaves.
  * After a reconnect (exponential backoff with jitter) the client authenticates again and
- * resubscribes every code. Socket errors are only logged.
+ * resubscribes every code; each time the server confirms the session, resync listeners hear that
+ * user events may have been missed before (the page's first load raced the socket, a node
+ * restarted, the network dropped) and reload what they show. Socket errors are only logged.
  */
 export class RealtimeClient {
   private socket: SocketLike | null = null;
@@ -49,6 +51,7 @@ export class RealtimeClient {
   private readonly tickListeners = new Map<string, Set<TickListener>>();
   private readonly topicListeners = new Map<string, Set<(message: TopicMessage) => void>>();
   private readonly userListeners = new Set<UserListener>();
+  private readonly resyncListeners = new Set<() => void>();
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
@@ -127,6 +130,24 @@ export class RealtimeClient {
     };
   }
 
+  /**
+   * Called each time the socket is authenticated (the first time, a reconnect or a new login):
+   * user events sent before that never arrive, so what depends on them loads afresh. The first
+   * time matters too: a page's first load can answer before its socket is authenticated, and an
+   * answer written in between would otherwise never show.
+   */
+  onResync(listener: () => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => {
+      this.resyncListeners.delete(listener);
+    };
+  }
+
+  /** Support's typing indicator: the customer is (or stopped) typing. Dropped while offline. */
+  typing(on: boolean): void {
+    this.send({ op: 'typing', on });
+  }
+
   /** The stored token changed (login or logout): authenticate the open socket again. */
   reauthenticate(): void {
     const token = this.options.token();
@@ -140,6 +161,7 @@ export class RealtimeClient {
     this.refs.clear();
     this.tickListeners.clear();
     this.userListeners.clear();
+    this.resyncListeners.clear();
     const socket = this.socket;
     this.socket = null;
     if (socket) {
@@ -271,7 +293,12 @@ export class RealtimeClient {
       case 'balance':
       case 'notification':
       case 'funding':
+      case 'support':
         for (const listener of this.userListeners) listener(message);
+        break;
+      case 'authed':
+        if (!message.ok) break;
+        for (const listener of [...this.resyncListeners]) listener();
         break;
       case 'error':
         this.options.log(`server error ${message.code}`, message.msg);

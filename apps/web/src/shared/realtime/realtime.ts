@@ -37,11 +37,27 @@ export function useTicks(codes: readonly string[]): ReadonlyMap<string, TickMess
   return ticks;
 }
 
-/** Calls `handler` with every order, balance and notification event of the logged-in user. */
-export function useUserEvents(handler: (event: UserEventMessage) => void): void {
+/**
+ * Calls `handler` with every order, balance and notification event of the logged-in user, and
+ * `resync` each time the socket is authenticated (first, after a drop, after a login): events sent
+ * before that were missed, so it reloads what the component shows.
+ */
+export function useUserEvents(
+  handler: (event: UserEventMessage) => void,
+  resync: () => void,
+): void {
   const ref = useRef(handler);
   ref.current = handler;
-  useEffect(() => realtime.onUserEvent((event) => ref.current(event)), []);
+  const resyncRef = useRef(resync);
+  resyncRef.current = resync;
+  useEffect(() => {
+    const offEvents = realtime.onUserEvent((event) => ref.current(event));
+    const offResync = realtime.onResync(() => resyncRef.current());
+    return () => {
+      offResync();
+      offEvents();
+    };
+  }, []);
 }
 
 /** Calls `handler` with every public event about `code` (an NFT auction: `nft:12`). */

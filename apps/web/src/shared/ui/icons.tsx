@@ -36,11 +36,13 @@ const paths = {
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
   wallet: 'M4 7h15a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4V7zm0 0V6a1 1 0 0 1 1-1h11M16 13h.01',
   document: 'M7 3h7l5 5v13H7V3zm7 0v5h5M10 13h6m-6 4h6',
+  image: 'M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01',
+  send: 'M4 12 20 4l-6 16-3-7-7-1zm7 1 9-9',
 } as const;
 
 export type IconName = keyof typeof paths;
 
-const directionalIcons = new Set<IconName>(['chevronEnd', 'arrowEnd', 'logout']);
+const directionalIcons = new Set<IconName>(['chevronEnd', 'arrowEnd', 'logout', 'send']);
 
 export function Icon({
   name,

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../shared/ui/use-document-title';
 
 const SECTIONS: readonly { section: Section; to: string; title: MessageKey; body: MessageKey }[] = [
   { section: 'users', to: '/users', title: 'nav.users', body: 'overview.users' },
+  { section: 'support', to: '/support', title: 'nav.support', body: 'overview.support' },
   { section: 'kyc', to: '/kyc', title: 'nav.kyc', body: 'overview.kyc' },
   { section: 'outbox', to: '/outbox', title: 'nav.outbox', body: 'overview.outbox' },
   { section: 'staff', to: '/staff', title: 'nav.staff', body: 'overview.staff' },

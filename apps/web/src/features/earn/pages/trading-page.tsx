@@ -41,7 +41,7 @@ export default function TradingPage() {
   };
 
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6">
       <title>{t('title')}</title>
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -90,7 +90,7 @@ export default function TradingPage() {
           }}
         />
       ) : null}
-    </main>
+    </div>
   );
 }
 
@@ -248,13 +248,19 @@ function Plans({ version, onChanged }: { version: number; onChanged: () => void 
   const { t } = useTranslation('earn');
   const [state, setState] = useState<'earning' | 'ended'>('earning');
   const [tick, setTick] = useState(0);
-  const plans = useApiQuery(`smart/plans/${state}/${version}/${tick}`, (signal) =>
-    earnApi.plans(state, signal),
+  // A refetch after an event keeps the list on screen (no flash of "no plans" while it loads).
+  const plans = useApiQuery(
+    `smart/plans/${state}/${version}/${tick}`,
+    (signal) => earnApi.plans(state, signal),
+    { keepPreviousData: true },
   );
   // A day paid, the principal returned: the server says so on the socket, the list follows.
-  useUserEvents((event) => {
-    if (event.type === 'order' && event.data.product === 'smart') setTick((n) => n + 1);
-  });
+  useUserEvents(
+    (event) => {
+      if (event.type === 'order' && event.data.product === 'smart') setTick((n) => n + 1);
+    },
+    () => setTick((n) => n + 1),
+  );
   const list = plans.data?.list ?? [];
   return (
     <section aria-labelledby="earn-plans" className="flex flex-col gap-3">

@@ -1,3 +1,4 @@
+import { useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LanguagePicker } from '../../../shared/i18n/language-picker';
@@ -7,6 +8,7 @@ import { BrandMark } from '../../../shared/ui/brand-mark';
 import { Button } from '../../../shared/ui/button';
 import { Icon, type IconName } from '../../../shared/ui/icons';
 import { ThemeToggle } from '../../../shared/ui/theme-toggle';
+import { IntroInPlaceContext } from '../intro-context';
 import { dismissIntro } from '../intro-state';
 
 const slides: { id: 'feed' | 'ledger' | 'withdrawals'; icon: IconName }[] = [
@@ -17,17 +19,22 @@ const slides: { id: 'feed' | 'ledger' | 'withdrawals'; icon: IconName }[] = [
 
 /**
  * The intro board (spec §2): what SWX is and the three promises it is built on. Continue leads to
- * registration (home when already logged in), Skip leads home; either dismisses the board for the
- * rest of the browser session.
+ * registration (home when already logged in); Skip leads to the page the visitor arrived at (home
+ * at /introduction); either dismisses the board for the rest of the browser session. On a first
+ * visit the board stands in place of the page asked for, without a navigation.
  */
 export default function IntroPage() {
   const { t } = useTranslation('intro');
   const navigate = useNavigate();
   const { token } = useSession();
 
-  const leave = (to: string) => {
+  const inPlace = useContext(IntroInPlaceContext);
+
+  /** `null`: stay on the page the visitor arrived at (home when the board has its own address). */
+  const leave = (to: string | null) => {
     dismissIntro();
-    void navigate(to, { replace: true });
+    if (inPlace) inPlace(to);
+    else void navigate(to ?? paths.home, { replace: true });
   };
 
   return (
@@ -83,7 +90,7 @@ export default function IntroPage() {
           >
             {t('continue')}
           </Button>
-          <Button variant="secondary" size="lg" onClick={() => leave(paths.home)}>
+          <Button variant="secondary" size="lg" onClick={() => leave(null)}>
             {t('skip')}
           </Button>
         </div>

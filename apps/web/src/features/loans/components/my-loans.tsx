@@ -1,5 +1,5 @@
-import type { Loan } from '@swx/contract';
 import { useState } from 'react';
+import type { Loan } from '@swx/contract';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../shared/api/error-message';
 import { saveFile } from '../../../shared/api/save-file';
@@ -26,11 +26,11 @@ const TONES: Record<Loan['state'], BadgeTone> = {
 
 export function MyLoans({ version, onChanged }: { version: number; onChanged: () => void }) {
   const { t } = useTranslation('loan');
-  const [tick, setTick] = useState(0);
-  const loans = useApiQuery(`loan/mine/${version}/${tick}`, (signal) => loansApi.loans(signal));
+  const loans = useApiQuery(`loan/mine/${version}`, (signal) => loansApi.loans(signal));
+  // Reloads keep the list on screen until the new one arrives.
   useUserEvents((event) => {
-    if (event.type === 'order' || event.type === 'balance') setTick((n) => n + 1);
-  });
+    if (event.type === 'order' || event.type === 'balance') loans.retry();
+  }, loans.retry);
   const list = loans.data?.list ?? [];
   return (
     <section aria-labelledby="loan-mine" className="flex flex-col gap-3">

@@ -39,7 +39,7 @@ export default function LoanPage() {
   };
 
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6">
       <title>{t('title')}</title>
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -96,7 +96,7 @@ export default function LoanPage() {
           }}
         />
       ) : null}
-    </main>
+    </div>
   );
 }
 

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/market/change';
 import { MarketChip } from '../../../shared/market/market-row';
 import { SimulatedLabel } from '../../../shared/market/simulated-label';
+import { flashPrice } from '../../../shared/market/flash';
 import { useLiveQuote } from '../../../shared/market/use-live-quote';
 import { useDeviceLayout } from '../../../shared/layout/device-context';
 import { paths } from '../../../shared/navigation/paths';
@@ -98,11 +99,7 @@ function CoinDetail({ item }: { item: MarketInfo }) {
   useEffect(() => {
     const move = moveDirection(previous.current, quote.price);
     previous.current = quote.price;
-    if (move === 'flat' || !priceRef.current) return;
-    const element = priceRef.current;
-    element.classList.remove('flash-up', 'flash-down');
-    void element.offsetWidth;
-    element.classList.add(move === 'up' ? 'flash-up' : 'flash-down');
+    if (move !== 'flat') flashPrice(priceRef.current, move);
   }, [quote.price]);
   const layout = useDeviceLayout();
   const direction = directionOf(quote.zdf);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { useUserEvents } from '../../../shared/realtime/realtime';
@@ -8,11 +7,11 @@ import { NftCard } from './nft-card';
 
 export function MyNfts({ version, onOpen }: { version: number; onOpen: (id: number) => void }) {
   const { t } = useTranslation('nft');
-  const [tick, setTick] = useState(0);
-  const mine = useApiQuery(`nft/mine/${version}/${tick}`, (signal) => nftsApi.mine(signal));
+  const mine = useApiQuery(`nft/mine/${version}`, (signal) => nftsApi.mine(signal));
+  // Reloads keep the list on screen until the new one arrives.
   useUserEvents((event) => {
-    if (event.type === 'order' || event.type === 'balance') setTick((n) => n + 1);
-  });
+    if (event.type === 'order' || event.type === 'balance') mine.retry();
+  }, mine.retry);
   const data = mine.data;
   return (
     <section aria-labelledby="nft-mine" className="flex flex-col gap-3" data-testid="nft-mine">

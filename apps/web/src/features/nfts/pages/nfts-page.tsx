@@ -32,7 +32,7 @@ export default function NftsPage() {
   };
 
   return (
-    <main id="main" className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6">
       <title>{t('title')}</title>
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
@@ -90,6 +90,6 @@ export default function NftsPage() {
         </section>
       )}
       {token && mode === 'real' ? <MyNfts version={version} onOpen={open} /> : null}
-    </main>
+    </div>
   );
 }

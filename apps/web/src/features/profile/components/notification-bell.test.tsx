@@ -84,6 +84,18 @@ describe('notification bell', () => {
     await waitFor(() => expect(badge()).toBe('9'));
   });
 
+  it('keeps a newer count when an older request answers late (all marked read meanwhile)', async () => {
+    let answer: (value: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await renderProfile(<NotificationBell />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    // The notifications page marks everything read before the bell's first count arrives.
+    act(() => unreadStore.set(0));
+    await act(async () => answer(reply({ unread: 4 })));
+    expect(badge()).toBeNull();
+    expect(screen.getByTestId('notification-bell').getAttribute('data-unread')).toBe('0');
+  });
+
   it('ignores other user events and shows no badge at zero', async () => {
     fetchMock.mockImplementation(async () => reply({ unread: 0 }));
     await renderProfile(<NotificationBell />);

@@ -22,6 +22,7 @@ const ICONS: Record<NotificationKind, IconName> = {
   loan_rejected: 'alert',
   loan_repaid: 'wallet',
   loan_overdue: 'alert',
+  loan_due_soon: 'loan',
   nft_outbid: 'alert',
   nft_won: 'wallet',
   price_alert: 'pulse',
@@ -31,6 +32,7 @@ const ICONS: Record<NotificationKind, IconName> = {
   plan_earning: 'wallet',
   plan_ended: 'wallet',
   invite_commission: 'wallet',
+  support_reply: 'support',
 };
 
 /** Where a notification leads (the KYC form after a rejection; settings after a security event). */
@@ -46,6 +48,7 @@ const FOLLOW_UP: Partial<Record<NotificationKind, { path: string; label: string 
   plan_earning: { path: paths.trading, label: 'notifications.followPlans' },
   plan_ended: { path: paths.trading, label: 'notifications.followPlans' },
   invite_commission: { path: paths.invite, label: 'notifications.followInvite' },
+  support_reply: { path: paths.support, label: 'notifications.followSupport' },
 };
 
 /**

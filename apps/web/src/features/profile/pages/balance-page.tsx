@@ -34,12 +34,16 @@ function Balance() {
   const { t } = useTranslation('profile');
   const { mode } = useSession();
   const [version, setVersion] = useState(0);
-  const assets = useApiQuery(`${mode}/assets/${version}`, (signal) => tradingApi.assets(signal));
-  const done = () => setVersion((v) => v + 1);
+  const assets = useApiQuery(`${mode}/assets`, (signal) => tradingApi.assets(signal));
   // A review decided elsewhere (a deposit credited, a withdrawal paid or returned) shows at once.
+  // Reloads keep the figures on screen until the new ones arrive (no skeleton flash).
+  const done = () => {
+    setVersion((v) => v + 1);
+    assets.retry();
+  };
   useUserEvents((event) => {
     if (event.type === 'funding' || event.type === 'balance') done();
-  });
+  }, done);
 
   return (
     <ProfileFrame wide>
@@ -111,6 +115,7 @@ function RealFunding({ version, onDone }: { version: number; onDone: () => void 
   const addresses = useApiQuery('funding/addresses', (signal) => fundingApi.addresses(signal));
   const user = useApiQuery(`profile/user/${version}`, (signal) => fetchUserInfo(signal), {
     silent: true,
+    keepPreviousData: true,
   });
   const [bookVersion, setBookVersion] = useState(0);
   const book = useApiQuery(`funding/address-book/${bookVersion}`, (signal) =>

@@ -62,7 +62,7 @@ function Notifications() {
     } else {
       query.retry();
     }
-  });
+  }, query.retry);
 
   const loaded = query.data?.list ?? [];
   const items = [...arrived.filter((n) => !loaded.some((l) => l.id === n.id)), ...loaded].map(

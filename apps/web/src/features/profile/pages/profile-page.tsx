@@ -200,6 +200,7 @@ function AccountLinks() {
       label: t('home.links.records'),
       icon: { kit: 'ledger' },
     },
+    { id: 'proof', path: paths.proof, label: t('home.links.proof'), icon: { kit: 'shield' } },
     {
       id: 'exchange',
       path: paths.exchange,

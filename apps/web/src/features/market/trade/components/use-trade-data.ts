@@ -20,9 +20,17 @@ export function bumpTradingData(): void {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  unsubscribe ??= realtime.onUserEvent((event) => {
-    if (event.type === 'order' || event.type === 'balance') bumpTradingData();
-  });
+  if (!unsubscribe) {
+    const offEvents = realtime.onUserEvent((event) => {
+      if (event.type === 'order' || event.type === 'balance') bumpTradingData();
+    });
+    // Back after a drop: what changed meanwhile was never announced.
+    const offResync = realtime.onResync(bumpTradingData);
+    unsubscribe = () => {
+      offResync();
+      offEvents();
+    };
+  }
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {

@@ -1,0 +1,1 @@
+ALTER TABLE "loans" ADD COLUMN "reminded_at" timestamp with time zone;

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../../../../scripts/vite-precompress.js';
+import { installStaticApps } from './static';
+
+let app: FastifyInstance;
+const BIG_SCRIPT = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ row: i, label: `row ${i}` })))};`;
+let web: string;
+
+beforeAll(async () => {
+  web = mkdtempSync(join(tmpdir(), 'swx-static-'));
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>SWX</title>');
+  writeFileSync(join(web, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(web, 'manifest.webmanifest'), '{"name":"SWX"}');
+  writeFileSync(join(web, 'assets', 'index-abc123.js'), 'export {};');
+  writeFileSync(join(web, 'assets', 'app-def456.js'), BIG_SCRIPT);
+  writeFileSync(join(web, 'assets', 'logo-0a1b2c.png'), Buffer.alloc(4096, 7));
+  precompressDir(web);
+  app = fastify();
+  installStaticApps(app, { web, admin: join(web, 'no-admin') });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  rmSync(web, { recursive: true, force: true });
+});
+
+describe('the customer app build (PWA files)', () => {
+  it('serves the service worker as JavaScript, revalidated on every update check', async () => {
+    const res = await app.inject('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the manifest as application/manifest+json', async () => {
+    const res = await app.inject('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('keeps fingerprinted files immutable and the shell revalidated', async () => {
+    const asset = await app.inject('/assets/index-abc123.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const shell = await app.inject('/index.html');
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    const page = await app.inject('/market');
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('compressed copies written by the build (scripts/vite-precompress.js)', () => {
+  it('sends Brotli or gzip to a browser that accepts it, the plain file to one that does not', async () => {
+    const br = await app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const gz = await app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const plain = await app.inject({ url: '/assets/app-def456.js', headers: {} });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('leaves small files and images as they are', async () => {
+    const small = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export {};');
+    const image = await app.inject({
+      url: '/assets/logo-0a1b2c.png',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.rawPayload.length).toBe(4096);
+  });
+
+  it('never offers a compressed copy as a file of its own to the page fallback', async () => {
+    const page = await app.inject({ url: '/market', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+  });
+});

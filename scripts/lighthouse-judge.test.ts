@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { FLOORS, judge, median } from './lighthouse-judge.js';
+
+const run = (performance: number, accessibility = 100, bestPractices = 100) => ({
+  scores: { performance, accessibility, 'best-practices': bestPractices },
+});
+
+describe('the Lighthouse gate judges the median of its runs', () => {
+  it.each([
+    [[3], 3],
+    [[90, 40, 95], 90],
+    [[40, 95], 40],
+    [[88, 91, 70, 92], 88],
+  ])('median of %j is %d', (values, expected) => {
+    expect(median(values)).toBe(expected);
+  });
+
+  it('passes a page whose median holds every floor, although one run was slow', () => {
+    expect(judge([run(92), run(FLOORS.performance - 30), run(91)]).failures).toEqual([]);
+  });
+
+  it('fails a page under a floor, naming the category, its score and the floor', () => {
+    const under = FLOORS.performance - 1;
+    expect(judge([run(under - 20), run(under), run(95)]).failures).toEqual([
+      `performance ${under} < ${FLOORS.performance}`,
+    ]);
+    expect(judge([run(99, 90), run(99, 94), run(99, 99)]).failures).toEqual([
+      'accessibility 94 < 95',
+    ]);
+    expect(judge([run(99, 99, 80)]).failures).toEqual(['best-practices 80 < 95']);
+  });
+
+  it('counts a missing category as 0', () => {
+    expect(judge([{ scores: { performance: 99 } }]).failures).toEqual([
+      'accessibility 0 < 95',
+      'best-practices 0 < 95',
+    ]);
+  });
+
+  it('holds the issue floors for accessibility and best practices', () => {
+    expect(FLOORS.accessibility).toBeGreaterThanOrEqual(95);
+    expect(FLOORS['best-practices']).toBeGreaterThanOrEqual(95);
+  });
+});
