@@ -6,6 +6,8 @@
 //   POST /start/<a|b>  the node starts again; answers once it is healthy
 // Each node has its own data directory, so a file that only one node's disk held would be missed
 // by the other: uploads must live in PostgreSQL.
+// E2E_CLUSTER_BREACH=no-redis starts the nodes without Redis (each with its own in-process bus and
+// rate-limit counters): the gate's deliberate breach, under which the cluster spec must fail.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -92,6 +94,10 @@ export async function startCluster(env = {}) {
     // The cluster spec checks that the login limit is one for both nodes (Redis): the default.
     LOGIN_RATE_LIMIT_PER_MINUTE: '20',
   };
+  if (process.env.E2E_CLUSTER_BREACH === 'no-redis') {
+    delete nodeEnv.REDIS_URL;
+    delete nodeEnv.REDIS_PREFIX;
+  }
   const ports = { a: await freePort(), b: await freePort() };
   /** @type {Record<'a'|'b', import('./test-server.js').TestServer | undefined>} */
   const nodes = { a: undefined, b: undefined };
