@@ -2,11 +2,11 @@
 
 /**
  * The floors. Accessibility and best practices are the issue's (95). Performance aims at the
- * issue's 90: first visits measure 87-92 today, returning (signed-in) visits 71-89, so the floor
- * holds 50 (a page that got much heavier fails; the breach run shows it) and is to be raised as
- * the signed-in pages render lighter.
+ * issue's 90: first visits measure 89-93 today, returning (signed-in) visits 70-97 (single runs
+ * on CI's 2-core machine), so the floor holds 60 (a page that got much heavier fails; the breach
+ * run, 25-40, shows it) and is to be raised as the signed-in pages render lighter.
  */
-export const FLOORS = { performance: 50, accessibility: 95, 'best-practices': 95 };
+export const FLOORS = { performance: 60, accessibility: 95, 'best-practices': 95 };
 
 /** The middle value (the lower middle of an even count). */
 export function median(values) {

@@ -123,10 +123,10 @@ class NodeProcess {
     child.stdout?.on('data', (d) => (node.output = (node.output + String(d)).slice(-8000)));
     child.stderr?.on('data', (d) => (node.output = (node.output + String(d)).slice(-8000)));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`node did not start:\n${node.output}`)),
-        120_000,
-      );
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`node did not start:\n${node.output}`));
+      }, 120_000);
       child.on('exit', (code, signal) => {
         clearTimeout(timer);
         const error = new NodeDied(`node exited (${code ?? signal})`);
@@ -203,6 +203,17 @@ export async function prepareDatabase(database: SimOptions['database']): Promise
 }
 
 export async function runSimulation(options: SimOptions): Promise<SimReport> {
+  // A run that fails (a breach found, a step that threw) still leaves no node behind: each one
+  // this run started is killed on the way out (the breach tests left two running before).
+  const started = new Set<NodeProcess>();
+  try {
+    return await simulate(options, started);
+  } finally {
+    await Promise.all([...started].map((node) => node.kill()));
+  }
+}
+
+async function simulate(options: SimOptions, nodes: Set<NodeProcess>): Promise<SimReport> {
   const { seed } = options;
   const log = options.log ?? (() => undefined);
   const replay =
@@ -234,7 +245,11 @@ export async function runSimulation(options: SimOptions): Promise<SimReport> {
   let kind = 'setup';
   let keyCounter = 0;
 
-  const boot = () => NodeProcess.start({ ...env, SIM_CLOCK: String(clock) }, log);
+  const boot = async () => {
+    const started = await NodeProcess.start({ ...env, SIM_CLOCK: String(clock) }, log);
+    nodes.add(started);
+    return started;
+  };
   let node = await boot();
   log(`node started in ${Date.now() - started} ms`);
 
