@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECIMAL_PATTERN } from '@swx/money';
+import { DECIMAL_PATTERN } from '@swx/money/decimal-string';
 
 /** Amounts, prices and rates travel as decimal strings, never as JSON numbers. */
 export const DecimalString = z.string().regex(DECIMAL_PATTERN, 'decimal');

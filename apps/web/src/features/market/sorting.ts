@@ -1,4 +1,4 @@
-import { compareDecimal } from '@swx/money';
+import { compareDecimal } from '@swx/money/decimal-string';
 import type { MarketItem } from '@swx/contract';
 
 export type SortKey = 'name' | 'price' | 'change';

@@ -1,4 +1,4 @@
-import { assetScale } from '@swx/money';
+import { assetScale } from '@swx/money/asset-scale';
 import { asIntlValue, formatNumber, numberFormat } from './format-number';
 
 const CURRENCIES = new Set(['USD', 'EUR', 'GBP', 'JPY', 'KRW', 'CNY', 'TWD']);

@@ -1,4 +1,4 @@
-import { dec, isDecimalString } from '@swx/money';
+import { isDecimalString } from '@swx/money/decimal-string';
 
 /**
  * Locale-aware formatting with Intl. Amounts, prices and rates arrive as decimal strings and are
@@ -69,10 +69,26 @@ export function formatPercent(
  * percent with as many decimals as it has (15 %, 12.5 %, 0.05 %) and never rounded away.
  */
 export function formatShare(share: string, locale: string): string {
-  const percent = dec(share).times(100);
+  const percent = timesHundred(share);
+  const decimals = percent.split('.')[1]?.length ?? 0;
   return numberFormat(locale, {
     style: 'unit',
     unit: 'percent',
-    maximumFractionDigits: Math.min(Math.max(percent.decimalPlaces(), 0), 8),
-  }).format(asIntlValue(percent.toFixed()));
+    maximumFractionDigits: Math.min(decimals, 8),
+  }).format(asIntlValue(percent));
+}
+
+/**
+ * A decimal string times 100, exactly, by moving its point two places ("0.125" → "12.5"): the
+ * home route need not load decimal.js for this.
+ */
+function timesHundred(value: string): string {
+  if (!isDecimalString(value)) throw new RangeError(`not a decimal string: ${value}`);
+  const negative = value.startsWith('-');
+  const [int = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const padded = fraction.padEnd(2, '0');
+  const whole = `${int}${padded.slice(0, 2)}`.replace(/^0+(?=\d)/, '');
+  const rest = padded.slice(2).replace(/0+$/, '');
+  const digits = rest ? `${whole}.${rest}` : whole;
+  return negative && /[1-9]/.test(digits) ? `-${digits}` : digits;
 }

@@ -1,4 +1,4 @@
-import { compareDecimal, isDecimalString } from '@swx/money';
+import { compareDecimal, isDecimalString } from '@swx/money/decimal-string';
 import { formatNumber, formatPercent } from '../format/format-number';
 
 export type Direction = 'up' | 'down' | 'flat';
