@@ -68,10 +68,16 @@ test('support chat: a customer on a phone in Arabic and the back office, live, w
   await expect(me.getByTestId('support-receipt')).toHaveAttribute('data-read', 'true');
   await expect(me.getByTestId('support-receipt')).toHaveText(say('support.read'));
 
-  // Typing shows on the other side.
-  await me.getByTestId('support-composer').pressSequentially('صورة', { delay: 50 });
-  await expect(staff.getByTestId('support-typing')).toBeVisible();
-  await me.getByTestId('support-composer').fill('');
+  // Typing shows on the other side. The indicator is best effort, as in any chat: a "typing"
+  // signal goes out at most every 2 s while the customer types and is not kept for a socket that
+  // connects later, so the customer goes on typing until support sees it (one local run in eight
+  // did not show the first signal within 5 s).
+  const composer = me.getByTestId('support-composer');
+  await expect(async () => {
+    await composer.pressSequentially('صورة', { delay: 50 });
+    await expect(staff.getByTestId('support-typing')).toBeVisible({ timeout: 2_500 });
+  }).toPass({ timeout: 20_000 });
+  await composer.fill('');
 
   // The customer sends a screenshot; support sees it.
   await me.getByTestId('support-image-input').setInputFiles({
