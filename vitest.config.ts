@@ -31,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'admin',
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/admin/src/test/setup.ts'],
           isolate: true,
           testTimeout: 10_000,
         },

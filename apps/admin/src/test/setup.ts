@@ -1,0 +1,6 @@
+import { configure } from '@testing-library/react';
+
+// findBy… and waitFor wait up to 5 s instead of Testing Library's 1 s: on CI's two cores, with two
+// test workers busy, a page can take over a second to render after a reply (an admin page test
+// failed so once). A test that never gets there still fails, 4 s later.
+configure({ asyncUtilTimeout: 5_000 });
