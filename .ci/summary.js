@@ -1,5 +1,6 @@
 // Adds up the JSON reports of the CI steps and prints, as the last lines of the log, every failed
-// test with its first error line, then one closing line: "N passed, N failed".
+// test with its first error line and a few lines of what was received (a diff says which console
+// errors, which values), then one closing line: "N passed, N failed".
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -11,11 +12,38 @@ let skipped = 0;
 /** @type {string[]} */
 const failures = [];
 
+/* eslint-disable no-control-regex -- terminal colour codes are what plainLines removes */
+/** An error's lines without terminal colour codes. */
+function plainLines(text) {
+  return String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n');
+}
+
+/* eslint-enable no-control-regex */
+
 /** The first line of an error that says something (colour codes and blank lines dropped). */
 function firstLine(text) {
-  // eslint-disable-next-line no-control-regex -- terminal colour codes are what is removed
-  const plain = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-  return (plain.split('\n').find((line) => line.trim() !== '') ?? '').trim().slice(0, 300);
+  return (plainLines(text).find((line) => line.trim() !== '') ?? '').trim().slice(0, 300);
+}
+
+const DETAIL_LINES = 8;
+
+/**
+ * The lines after the first that say what happened (a diff, Expected/Received), indented; source
+ * excerpts and stack frames are left out.
+ */
+function detail(text) {
+  const lines = plainLines(text);
+  const first = lines.findIndex((line) => line.trim() !== '');
+  const rest = lines
+    .slice(first + 1)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^(at |\d+ \||> \d+ \||\|)/.test(line));
+  return rest
+    .slice(0, DETAIL_LINES)
+    .map((line) => `\n      ${line.slice(0, 300)}`)
+    .join('');
 }
 
 /** Playwright's suites nest (file, describe); each spec holds one test per project. */
@@ -28,7 +56,7 @@ function playwrightFailures(suite, file) {
         (r) => r.status !== 'passed' && r.status !== 'skipped',
       );
       failures.push(
-        `[${test.projectName}] ${here} › ${spec.title}: ${result?.status ?? 'failed'}: ${firstLine(result?.error?.message)}`,
+        `[${test.projectName}] ${here} › ${spec.title}: ${result?.status ?? 'failed'}: ${firstLine(result?.error?.message)}${detail(result?.error?.message)}`,
       );
     }
   }
@@ -53,7 +81,7 @@ for (const file of reports) {
       const failedTests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
       for (const test of failedTests) {
         failures.push(
-          `[${file}] ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+          `[${file}] ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}${detail(test.failureMessages?.[0])}`,
         );
       }
       // A file that failed as a whole (it did not load, a hook threw) has no failed test in it.

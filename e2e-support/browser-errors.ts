@@ -10,7 +10,13 @@ export class BrowserErrors {
 
   private constructor(page: Page) {
     page.on('console', (message) => {
-      if (message.type() === 'error') this.messages.push(`console: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      // Chromium's "Failed to load resource" line names no address: the location does.
+      const where = message.location().url;
+      const text = message.text();
+      this.messages.push(
+        `console: ${text}${text.startsWith('Failed to load resource') && where ? ` (${where})` : ''}`,
+      );
     });
     page.on('pageerror', (error) => this.messages.push(`pageerror: ${error.message}`));
   }

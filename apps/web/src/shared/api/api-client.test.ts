@@ -206,6 +206,69 @@ describe('API client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  describe('the end of a session', () => {
+    const hanging: Parameters<ReturnType<typeof vi.fn<typeof fetch>>['mockImplementation']>[0] = (
+      _url,
+      init,
+    ) =>
+      new Promise((_resolve, reject) => {
+        const abort = () => reject(new DOMException('aborted', 'AbortError'));
+        if (init?.signal?.aborted) abort();
+        init?.signal?.addEventListener('abort', abort);
+      });
+
+    it('cancels a call whose token ended and fails it as a 401 without ending the session again', async () => {
+      const ended = new AbortController();
+      const sessionSignal = vi.fn(() => ended.signal);
+      const { client, fetchMock, onUnauthorized } = setup({ sessionSignal });
+      fetchMock.mockImplementation(hanging);
+      const pending = client.call(getContentsById, { params: { id: 1 } }).catch((e: unknown) => e);
+      expect(sessionSignal).toHaveBeenCalledWith('tok-1');
+      ended.abort();
+      expect(await pending).toMatchObject({ kind: 'http', code: 401 });
+      expect(fetchMock.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    });
+
+    it('does not send a call whose token has already ended', async () => {
+      const { client, fetchMock } = setup({ sessionSignal: () => AbortSignal.abort() });
+      fetchMock.mockImplementation(hanging);
+      expect(
+        await client.call(getContentsById, { params: { id: 1 } }).catch((e: unknown) => e),
+      ).toMatchObject({ code: 401 });
+    });
+
+    it('leaves calls without a token alone', async () => {
+      const sessionSignal = vi.fn(() => AbortSignal.abort());
+      const { client, fetchMock } = setup({ token: () => null, sessionSignal });
+      fetchMock.mockResolvedValueOnce(json({ code: 200, msg: 'ok', result: notice }));
+      await expect(client.call(getContentsById, { params: { id: 3 } })).resolves.toBeDefined();
+      expect(sessionSignal).not.toHaveBeenCalled();
+    });
+
+    it('sends a given token (a logout) and never cancels that call', async () => {
+      const sessionSignal = vi.fn(() => AbortSignal.abort());
+      const { client, fetchMock, lastRequest } = setup({ token: () => null, sessionSignal });
+      fetchMock.mockResolvedValueOnce(json({ code: 200, msg: 'ok', result: notice }));
+      await client.call(getContentsById, { params: { id: 3 } }, { token: 'old-token' });
+      expect(lastRequest().headers.authorization).toBe('Bearer old-token');
+      expect(sessionSignal).not.toHaveBeenCalled();
+    });
+
+    it('a cancellation by the caller stays "aborted" even when the session ended too', async () => {
+      const ended = new AbortController();
+      const { client, fetchMock } = setup({ sessionSignal: () => ended.signal });
+      fetchMock.mockImplementation(hanging);
+      const controller = new AbortController();
+      const pending = client
+        .call(getContentsById, { params: { id: 1 } }, { signal: controller.signal })
+        .catch((e: unknown) => e);
+      controller.abort();
+      ended.abort();
+      expect(await pending).toMatchObject({ kind: 'aborted' });
+    });
+  });
+
   it('reports a failed connection as a network error', async () => {
     const { client, fetchMock } = setup();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));

@@ -28,6 +28,11 @@ export interface CallOptions {
    * browser sets the content type with its boundary.
    */
   formData?: FormData;
+  /**
+   * The bearer token to send instead of the session's: a logout ends a session this tab has
+   * already forgotten. Such a call is never cancelled by the session's end.
+   */
+  token?: string;
 }
 
 export interface ApiClientDeps {
@@ -39,6 +44,12 @@ export interface ApiClientDeps {
   locale: () => string;
   /** A 401 (HTTP status or body code): the session is over. */
   onUnauthorized: () => void;
+  /**
+   * A signal that aborts when `token` stops being the session's (logout, another login). A call
+   * made with that token is then cancelled and fails as a 401 without ending the session again:
+   * a reply to it could only be the server's 401 once the logout is through.
+   */
+  sessionSignal?: (token: string) => AbortSignal;
 }
 
 const SUCCESS_CODES = new Set<number>([200, ...Object.keys(successCodes).map(Number)]);
@@ -92,7 +103,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       lang: deps.locale(),
       'X-Account-Mode': deps.accountMode(),
     };
-    const token = deps.token();
+    const explicitToken = options.token !== undefined;
+    const token = options.token ?? deps.token();
     if (token) headers.authorization = `Bearer ${token}`;
     const multipart = route.method === 'POST' ? options.formData : undefined;
     if (route.method === 'POST' && !multipart) headers['content-type'] = 'application/json';
@@ -108,12 +120,21 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const cancel = () => controller.abort();
     if (options.signal?.aborted) controller.abort();
     options.signal?.addEventListener('abort', cancel, { once: true });
+    const sessionEnded = token && !explicitToken ? deps.sessionSignal?.(token) : undefined;
+    if (sessionEnded?.aborted) controller.abort();
+    sessionEnded?.addEventListener('abort', cancel, { once: true });
 
     const failure = (cause: unknown) =>
-      new ApiError({
-        kind: timedOut ? 'timeout' : options.signal?.aborted ? 'aborted' : 'network',
-        cause,
-      });
+      sessionEnded?.aborted && !options.signal?.aborted
+        ? new ApiError({ kind: 'http', code: 401, cause })
+        : new ApiError({
+            kind: timedOut ? 'timeout' : options.signal?.aborted ? 'aborted' : 'network',
+            cause,
+          });
+    // A late 401 for a token this tab no longer uses must not end the session that replaced it.
+    const unauthorized = () => {
+      if (!sessionEnded?.aborted) deps.onUnauthorized();
+    };
 
     let response: Response;
     let payload: unknown;
@@ -131,7 +152,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         throw failure(error);
       }
       if (response.status === 401) {
-        deps.onUnauthorized();
+        unauthorized();
         throw new ApiError({ kind: 'http', code: 401, status: 401 });
       }
       try {
@@ -143,11 +164,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', cancel);
+      sessionEnded?.removeEventListener('abort', cancel);
     }
 
     const code = bodyCode(payload);
     if (code === 401) {
-      deps.onUnauthorized();
+      unauthorized();
       throw new ApiError({ kind: 'http', code, status: response.status });
     }
     if (code !== null && SUCCESS_CODES.has(code) && response.ok) {

@@ -10,6 +10,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
+/** The session's token and a signal that aborts when it stops being the session's. */
+let current = { token: session.get().token, ended: new AbortController() };
+session.subscribe(() => {
+  const token = session.get().token;
+  if (token === current.token) return;
+  current.ended.abort();
+  current = { token, ended: new AbortController() };
+});
+
 /** The one API client of the customer app: same origin, session headers, reply parsing. */
 export const api = createApiClient({
   token: () => session.get().token,
@@ -19,6 +28,9 @@ export const api = createApiClient({
     session.clear();
     unauthorizedHandler();
   },
+  // Calls still in flight with a token that has ended are cancelled: after a logout the server
+  // would answer them 401, which the browser reports as an error.
+  sessionSignal: (token) => (token === current.token ? current.ended.signal : AbortSignal.abort()),
 });
 
 /**

@@ -207,7 +207,11 @@ export class RealtimeClient {
       const codes = this.subscribedCodes();
       if (codes.length > 0) this.send({ op: 'sub', codes });
     };
-    socket.onmessage = (event) => this.receive(event.data);
+    // A socket already replaced (a logout, a new login) says nothing more: its "authed" would
+    // resync the new session's screens with the old session's view.
+    socket.onmessage = (event) => {
+      if (this.socket === socket) this.receive(event.data);
+    };
     socket.onerror = (event) => this.options.log('socket error', event.type);
     socket.onclose = () => {
       if (this.socket !== socket) return;

@@ -65,8 +65,9 @@ export function resetDemoBalances(idempotencyKey: string) {
   return api.call(resetDemo, {}, { idempotencyKey });
 }
 
-export function logoutSession() {
-  return api.call(logout, {});
+/** Ends a session on the server; the tab has already forgotten its token. */
+export function logoutSession(token: string) {
+  return api.call(logout, {}, { token });
 }
 
 export function changePassword(input: {

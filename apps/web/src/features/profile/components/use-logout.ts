@@ -7,8 +7,9 @@ import { logoutSession } from '../api/profile.api';
 import { unreadStore } from '../unread-store';
 
 /**
- * Ends the session on the server (best effort: the token is forgotten here either way) and goes
- * to the login page.
+ * Goes to the login page, forgets the session here (which cancels the calls still in flight with
+ * its token and closes the socket's session) and then ends it on the server, best effort. In this
+ * order no request of this tab meets the ended session.
  */
 export function useLogout(): { logout: () => void; pending: boolean } {
   const navigate = useNavigate();
@@ -16,14 +17,12 @@ export function useLogout(): { logout: () => void; pending: boolean } {
   const logout = () => {
     if (pending) return;
     setPending(true);
-    void logoutSession()
-      .catch(() => undefined)
-      .finally(() => {
-        void navigate(paths.login, { replace: true });
-        session.clear();
-        clearQueryCache();
-        unreadStore.set(null);
-      });
+    const { token } = session.get();
+    void navigate(paths.login, { replace: true });
+    session.clear();
+    clearQueryCache();
+    unreadStore.set(null);
+    if (token) void logoutSession(token).catch(() => undefined);
   };
   return { logout, pending };
 }
