@@ -107,6 +107,7 @@ export const errorCodes = {
   10167: 409, // the conversation is closed: reopen it to reply (staff)
   10168: 400, // a visitor's message needs an email address to answer to
   10169: 404, // no proof of liabilities for that day (none published, or no real balance then)
+  10170: 409, // an Idempotency-Key whose request was carried out but whose reply was lost (a crash)
   401: 401, // log in again
 } as const satisfies Record<number, number>;
 

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { dec } from '@swx/money';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createTestUser, type TestApp } from '../../test/support/test-app';
 import { postAlone, selectUserBalances, transferPostings } from '../modules/ledger';
+import { idempotencyKeys } from './idempotency.tables';
 import { ok } from './reply';
 
 let t: TestApp;
 let failNext = false;
+/** While set, the probe waits for it before its effect (an attempt that stalls, or has died). */
+let gate: Promise<void> | null = null;
 
 /** A money-moving probe route: debits the caller's available USDT to the house. */
 beforeAll(async () => {
@@ -25,6 +29,11 @@ beforeAll(async () => {
           if (failNext) {
             failNext = false;
             throw new Error('crash before any effect');
+          }
+          if (gate) {
+            const wait = gate;
+            gate = null;
+            await wait;
           }
           const result = await postAlone(t.database.db, {
             kind: 'test.pay',
@@ -148,5 +157,77 @@ describe('Idempotency-Key', () => {
     expect(replies.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
     expect(new Set(replies.map((r) => r.body)).size).toBe(1);
     expect(await balance(user.userId)).toBe('97.5');
+  });
+
+  describe('after a crash (the attempt holding the key died)', () => {
+    const keyRow = async (userId: number, key: string) => {
+      const [row] = await t.database.db
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.scope, `user:${userId}`), eq(idempotencyKeys.key, key)));
+      return row;
+    };
+    /** The claim as a dead node leaves it, older than the lease (30 s). */
+    const ageClaim = (userId: number, key: string, fields: Record<string, unknown> = {}) =>
+      t.database.db
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now() - interval '1 hour'`, ...fields })
+        .where(and(eq(idempotencyKeys.scope, `user:${userId}`), eq(idempotencyKeys.key, key)));
+
+    it('marks the key in the transaction that carries the request out', async () => {
+      const user = await fundedUser('10');
+      const key = randomUUID();
+      await pay(user.token, '1', key);
+      const row = await keyRow(user.userId, key);
+      expect(row?.status).toBe('done');
+      expect(row?.committedAt).toBeInstanceOf(Date);
+      expect(row?.token).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('a refusal commits nothing, and its key stays unmarked', async () => {
+      const user = await fundedUser('1');
+      const key = randomUUID();
+      expect((await pay(user.token, '5', key)).json().code).toBe(10092);
+      expect((await keyRow(user.userId, key))?.committedAt).toBeNull();
+    });
+
+    it('a retry takes over a key whose attempt committed nothing; that attempt, if it wakes, rolls back', async () => {
+      const user = await fundedUser('10');
+      const key = randomUUID();
+      let wake = () => {};
+      gate = new Promise((resolve) => (wake = resolve));
+      const stalled = pay(user.token, '3', key);
+      await expect.poll(async () => (await keyRow(user.userId, key))?.status).toBe('pending');
+      await ageClaim(user.userId, key);
+
+      const retry = await pay(user.token, '3', key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().code).toBe(20004);
+      expect(await balance(user.userId)).toBe('7');
+
+      wake();
+      const late = await stalled;
+      expect(late.statusCode).toBe(409);
+      expect(late.json().code).toBe(10106);
+      expect(await balance(user.userId)).toBe('7');
+      // The stored reply is the retry's: the woken attempt left it alone.
+      const again = await pay(user.token, '3', key);
+      expect(again.body).toBe(retry.body);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    });
+
+    it('a retry of a request carried out whose reply was lost is told so (10170); nothing runs twice', async () => {
+      const user = await fundedUser('10');
+      const key = randomUUID();
+      expect((await pay(user.token, '3', key)).statusCode).toBe(200);
+      // The node died after the commit, before it stored the reply.
+      await ageClaim(user.userId, key, { status: 'pending', statusCode: null, body: null });
+      const retry = await pay(user.token, '3', key);
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().code).toBe(10170);
+      expect(await balance(user.userId)).toBe('7');
+      // Other parameters under the same key are still refused as such.
+      expect((await pay(user.token, '4', key)).json().code).toBe(10104);
+    });
   });
 });

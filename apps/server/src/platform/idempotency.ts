@@ -1,16 +1,24 @@
-import { createHash } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Executor } from './db';
+import type { Db, Executor } from './db';
 import { canonicalJson } from './canonical-json';
 import { AppError } from './errors';
 import { idempotencyKeys } from './idempotency.tables';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency: { scope: string; key: string } | null;
+    idempotency: Claim | null;
   }
+}
+
+/** The attempt that holds a key: `token` is this attempt's, new at every claim or takeover. */
+interface Claim {
+  scope: string;
+  key: string;
+  token: string;
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_:-]{8,128}$/;
@@ -20,6 +28,46 @@ const WAIT_STEP_MS = 25;
 export interface IdempotencyOptions {
   /** How long a replay waits for a first request that is still running before answering 10106. */
   waitMs?: number;
+  /**
+   * How old a pending claim must be before a retry may conclude that its attempt died (a crash,
+   * a killed node): one that committed nothing is taken over, one that committed answers 10170.
+   */
+  leaseMs?: number;
+}
+
+/** The claim of the request whose handler is running (the transactions it opens mark the key). */
+const running = new AsyncLocalStorage<Claim>();
+const marking = new WeakSet<Db>();
+
+/**
+ * Every top-level transaction opened while an idempotent request runs also sets the key's
+ * `committed_at`, in the same transaction and only while this attempt still holds the key: an
+ * attempt whose key a retry took over (it was presumed dead) rolls back instead of acting twice.
+ */
+function markCommitsOn(db: Db): void {
+  if (marking.has(db)) return;
+  marking.add(db);
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) =>
+    transaction(async (tx) => {
+      const result = await work(tx);
+      const claim = running.getStore();
+      if (claim) {
+        const held = await tx
+          .update(idempotencyKeys)
+          .set({ committedAt: sql`coalesce(${idempotencyKeys.committedAt}, now())` })
+          .where(
+            and(
+              eq(idempotencyKeys.scope, claim.scope),
+              eq(idempotencyKeys.key, claim.key),
+              eq(idempotencyKeys.token, claim.token),
+            ),
+          )
+          .returning({ key: idempotencyKeys.key });
+        if (held.length === 0) throw new AppError(10106);
+      }
+      return result;
+    }, config);
 }
 
 function fingerprintOf(request: FastifyRequest): string {
@@ -48,14 +96,20 @@ function scopeOf(request: FastifyRequest): string {
  * first reply is stored; a replay gets the stored reply and causes no second effect; the same key
  * with other parameters is refused (10104). Replies with a 5xx status are not kept, so a retry after
  * a server failure runs again (the failed attempt's database transaction was rolled back).
+ *
+ * A crash leaves the key pending. Once the claim is older than the lease, a retry takes it over
+ * if the dead attempt committed nothing, and runs; if it committed, the retry is told that the
+ * request was carried out and its reply lost (10170), and nothing runs a second time.
  */
 export function installIdempotency(
   app: FastifyInstance,
-  db: Executor,
+  db: Db,
   options: IdempotencyOptions = {},
 ): void {
   const waitMs = options.waitMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? 30_000;
   app.decorateRequest('idempotency', null);
+  markCommitsOn(db);
 
   // Runs after the auth guard (hooks run in registration order), so the scope is the caller.
   app.addHook('preHandler', async (request, reply) => {
@@ -68,7 +122,10 @@ export function installIdempotency(
     const deadline = Date.now() + waitMs;
     for (;;) {
       const now = new Date();
-      // One statement: a new key is claimed, and so is a key whose stored reply has expired.
+      const leaseEnd = new Date(now.getTime() - leaseMs);
+      const token = randomUUID();
+      // One statement: a new key is claimed, and so is a key whose stored reply has expired or
+      // whose attempt died (pending past the lease) before committing anything.
       const claimed = await db
         .insert(idempotencyKeys)
         .values({
@@ -76,6 +133,7 @@ export function installIdempotency(
           key,
           fingerprint,
           status: 'pending',
+          token,
           createdAt: now,
           expiresAt: new Date(now.getTime() + TTL_MS),
         })
@@ -87,14 +145,24 @@ export function installIdempotency(
             statusCode: null,
             body: null,
             contentType: null,
+            token,
+            committedAt: null,
             createdAt: now,
             expiresAt: new Date(now.getTime() + TTL_MS),
           },
-          setWhere: lt(idempotencyKeys.expiresAt, now),
+          setWhere: or(
+            lt(idempotencyKeys.expiresAt, now),
+            and(
+              eq(idempotencyKeys.status, 'pending'),
+              isNull(idempotencyKeys.committedAt),
+              lt(idempotencyKeys.createdAt, leaseEnd),
+              eq(idempotencyKeys.fingerprint, fingerprint),
+            ),
+          ),
         })
         .returning({ key: idempotencyKeys.key });
       if (claimed.length > 0) {
-        request.idempotency = { scope, key };
+        request.idempotency = { scope, key, token };
         return;
       }
       const [existing] = await db
@@ -111,16 +179,29 @@ export function installIdempotency(
           .header('idempotent-replayed', 'true')
           .send(existing.body ?? '');
       }
+      // Carried out by an attempt that died before it could store the reply.
+      if (existing.committedAt && existing.createdAt < leaseEnd) throw new AppError(10170);
       if (Date.now() >= deadline) throw new AppError(10106);
       await sleep(WAIT_STEP_MS);
     }
+  });
+
+  // The handler runs with its claim in context, so that its transactions mark the key.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.idempotency) running.run(request.idempotency, done);
+    else done();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
-    const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
+    // Only while this attempt holds the key: one taken over leaves the retry's reply alone.
+    const where = and(
+      eq(idempotencyKeys.scope, claim.scope),
+      eq(idempotencyKeys.key, claim.key),
+      eq(idempotencyKeys.token, claim.token),
+    );
     if (reply.statusCode >= 500) {
       await db.delete(idempotencyKeys).where(where);
       return payload;

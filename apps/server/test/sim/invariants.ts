@@ -39,6 +39,14 @@ const CHECKS: { invariant: string; query: (now: string | null) => SQL | null }[]
         where state not in ('pending', 'approved', 'rejected')`,
   },
   {
+    // A request under an Idempotency-Key that succeeded committed its effect in a transaction that
+    // marked the key: without the mark, a retry after a crash could take the key over and act twice.
+    invariant: 'idempotent_success_marked',
+    query: () => sql`
+      select 'key ' || scope || ' ' || key || ': ' || left(body, 80) as detail from idempotency_keys
+        where status = 'done' and committed_at is null and body ~ '^\\{"code":(200|2[0-9]{4}),'`,
+  },
+  {
     // An option is bought once and settled once exactly when its state says it was settled.
     invariant: 'option_settled_once',
     query: () => sql`

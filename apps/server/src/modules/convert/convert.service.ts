@@ -86,21 +86,24 @@ export async function quote(
     throw new AppError(10016, {}, [
       { path: 'amount', code: 'too_small', message: 'too small to convert' },
     ]);
-  const [row] = await deps.db
-    .insert(convertOrders)
-    .values({
-      quoteId: randomUUID(),
-      userId,
-      mode,
-      state: 'quoted',
-      fromAsset: body.from,
-      toAsset: body.to,
-      amount: dec(body.amount).toFixed(),
-      feeRate,
-      ...figures,
-      expiresAt: new Date((deps.markets.now() + QUOTE_SECONDS) * 1000),
-    })
-    .returning();
+  // In a transaction, like every effect under an Idempotency-Key: it marks the key as carried out.
+  const [row] = await deps.db.transaction((tx) =>
+    tx
+      .insert(convertOrders)
+      .values({
+        quoteId: randomUUID(),
+        userId,
+        mode,
+        state: 'quoted',
+        fromAsset: body.from,
+        toAsset: body.to,
+        amount: dec(body.amount).toFixed(),
+        feeRate,
+        ...figures,
+        expiresAt: new Date((deps.markets.now() + QUOTE_SECONDS) * 1000),
+      })
+      .returning(),
+  );
   if (!row) throw new Error('convert quote insert returned no row');
   return toQuote(row);
 }

@@ -99,19 +99,22 @@ export async function submitDeposit(
 
   const proofKey = await deps.store.put(image.bytes, EXTENSION[image.kind]);
   try {
+    // In a transaction, like every effect under an Idempotency-Key: it marks the key as carried out.
     const row = await withOrderNumber('DP', new Date(deps.markets.now() * 1000), (orderNo) =>
-      insertDeposit(deps.db, {
-        orderNo,
-        userId,
-        coin,
-        network,
-        address: address.address,
-        amount: dec(fields.amount).toFixed(),
-        txHash,
-        lastSix: fields.lastSix.toLowerCase(),
-        proofKey,
-        proofType: image.kind,
-      }),
+      deps.db.transaction((tx) =>
+        insertDeposit(tx, {
+          orderNo,
+          userId,
+          coin,
+          network,
+          address: address.address,
+          amount: dec(fields.amount).toFixed(),
+          txHash,
+          lastSix: fields.lastSix.toLowerCase(),
+          proofKey,
+          proofType: image.kind,
+        }),
+      ),
     );
     await publishUserEvent(deps.bus, userId, 'funding', {
       kind: 'deposit',

@@ -257,26 +257,29 @@ export async function applyLoan(
     );
     const agreementKey = await deps.store.put(pdf, 'pdf');
     try {
-      return await insertLoan(deps.db, {
-        loanNo,
-        userId,
-        productId: product.id,
-        productName: product.name,
-        asset: terms.asset,
-        amount: terms.amount,
-        days: terms.days,
-        dailyRate: terms.dailyRate,
-        freeDays: terms.freeDays,
-        penaltyRate: terms.penaltyRate,
-        totalInterest: terms.totalInterest,
-        dueAmount: terms.dueAmount,
-        state: 'pending',
-        borrowerName: borrower.name,
-        locale: borrower.locale,
-        agreementKey,
-        agreementSha256: createHash('sha256').update(pdf).digest('hex'),
-        appliedAt,
-      });
+      // In a transaction, like every effect under an Idempotency-Key: it marks the key as done.
+      return await deps.db.transaction((tx) =>
+        insertLoan(tx, {
+          loanNo,
+          userId,
+          productId: product.id,
+          productName: product.name,
+          asset: terms.asset,
+          amount: terms.amount,
+          days: terms.days,
+          dailyRate: terms.dailyRate,
+          freeDays: terms.freeDays,
+          penaltyRate: terms.penaltyRate,
+          totalInterest: terms.totalInterest,
+          dueAmount: terms.dueAmount,
+          state: 'pending',
+          borrowerName: borrower.name,
+          locale: borrower.locale,
+          agreementKey,
+          agreementSha256: createHash('sha256').update(pdf).digest('hex'),
+          appliedAt,
+        }),
+      );
     } catch (error) {
       await deps.store.delete(agreementKey);
       if (uniqueViolation(error) === 'loans_one_open') throw new AppError(10149);

@@ -1,0 +1,2 @@
+ALTER TABLE "idempotency_keys" ADD COLUMN "token" text;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD COLUMN "committed_at" timestamp with time zone;
