@@ -180,10 +180,18 @@ test('support desk: a customer writes, an admin answers from the queue with a ca
       });
       socket.send(JSON.stringify({ op: 'auth', token }));
       await authed;
-      socket.send(JSON.stringify({ op: 'typing', on: true }));
       (window as unknown as { customerSocket: WebSocket }).customerSocket = socket;
     }, customer.token);
-    await expect(desk.typing).toHaveText(`${customer.username} is typing…`);
+    // "Typing" is best effort: one sent before the desk's own socket is signed in is lost, so the
+    // customer goes on typing (the server passes one a second) until the desk shows it.
+    await expect(async () => {
+      await page.evaluate(() =>
+        (window as unknown as { customerSocket: WebSocket }).customerSocket.send(
+          JSON.stringify({ op: 'typing', on: true }),
+        ),
+      );
+      await expect(desk.typing).toHaveText(`${customer.username} is typing…`, { timeout: 1_500 });
+    }).toPass({ timeout: 20_000 });
 
     await customerWrites(request, customer.token, 'Hello? Anyone there?');
     await expect(desk.messages).toHaveCount(2);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, createTestUser, type TestApp } from '../../test/support/test-app';
 import { postAlone, selectUserBalances, transferPostings } from '../modules/ledger';
+import { idempotentRequestsRunning } from './idempotency';
 import { idempotencyKeys } from './idempotency.tables';
 import { ok } from './reply';
 
@@ -214,6 +215,8 @@ describe('Idempotency-Key', () => {
       const again = await pay(user.token, '3', key);
       expect(again.body).toBe(retry.body);
       expect(again.headers['idempotent-replayed']).toBe('true');
+      // Every attempt released its claim's context (tracking stops while none runs).
+      expect(idempotentRequestsRunning()).toBe(0);
     });
 
     it('a retry of a request carried out whose reply was lost is told so (10170); nothing runs twice', async () => {
