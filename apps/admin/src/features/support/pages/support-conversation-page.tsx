@@ -1,10 +1,8 @@
 import {
-  assignSupport,
   closeSupport,
   getStaffConversation,
   listCannedReplies,
   listStaffSupportMessages,
-  listSupportAgents,
   readStaffSupport,
   reopenSupport,
   type StaffConversation,
@@ -18,13 +16,12 @@ import { apiCall } from '../../../shared/api/api-client';
 import type { ApiError } from '../../../shared/api/api-error';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { staffSocket, useSupportEvents } from '../../../shared/realtime/staff-realtime';
-import { useSession } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
-import { controlClass } from '../../../shared/ui/field';
 import { InlineAlert } from '../../../shared/ui/inline-alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { toast } from '../../../shared/ui/toast-store';
 import { useDocumentTitle } from '../../../shared/ui/use-document-title';
+import { AssignControls } from '../components/assign-controls';
 import { Composer } from '../components/composer';
 import { ContextPanel } from '../components/context-panel';
 import { MessageList } from '../components/message-list';
@@ -82,75 +79,6 @@ function useCustomerTyping() {
   return [typing, set] as const;
 }
 
-function AssignControls({
-  conversation,
-  onChanged,
-}: {
-  conversation: StaffConversation;
-  onChanged: (next: StaffConversation) => void;
-}) {
-  const { me } = useSession();
-  const agents = useApiQuery(listSupportAgents, {});
-  const [pending, setPending] = useState<'self' | 'other'>();
-  const assignee = conversation.assignee;
-  const options = [...(agents.data ?? [])];
-  if (assignee && !options.some((a) => a.id === assignee.id)) options.push(assignee);
-
-  const assign = async (staffId: number | null | undefined, which: 'self' | 'other') => {
-    setPending(which);
-    try {
-      const next = await apiCall(assignSupport, {
-        params: { id: conversation.id },
-        body: staffId === undefined ? {} : { staffId },
-      });
-      onChanged(next);
-      toast.success(
-        next.assignee
-          ? t('support.detail.assignedTo', { name: next.assignee.username })
-          : t('support.detail.unassignedDone'),
-      );
-    } catch {
-      // The client showed the server's message.
-    } finally {
-      setPending(undefined);
-    }
-  };
-
-  return (
-    <>
-      {me && assignee?.id !== me.id ? (
-        <Button
-          size="sm"
-          pending={pending === 'self'}
-          data-testid="support-assign-self"
-          onClick={() => void assign(undefined, 'self')}
-        >
-          {t('support.detail.assignSelf')}
-        </Button>
-      ) : null}
-      <label className="flex items-center gap-1.5 text-sm">
-        <span className="text-muted">{t('support.assignee')}</span>
-        <select
-          data-testid="support-assign"
-          className={`${controlClass} w-auto py-1`}
-          value={assignee?.id ?? ''}
-          disabled={pending !== undefined}
-          onChange={(event) =>
-            void assign(event.target.value === '' ? null : Number(event.target.value), 'other')
-          }
-        >
-          <option value="">{t('support.unassigned')}</option>
-          {options.map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.username}
-            </option>
-          ))}
-        </select>
-      </label>
-    </>
-  );
-}
-
 function Conversation({ id }: { id: number }) {
   const detail = useApiQuery(getStaffConversation, { params: { id } });
   const canned = useApiQuery(listCannedReplies, {});
@@ -174,10 +102,22 @@ function Conversation({ id }: { id: number }) {
   const name = conversation ? customerName(conversation) : '';
   useDocumentTitle(conversation ? t('support.detail.title', { name }) : t('nav.support'));
 
-  const setConversation = useCallback(
-    (next: StaffConversation) =>
-      setData((current) => (current ? { ...current, conversation: next } : current)),
+  /** Changes fields of the conversation shown, from what it is now. */
+  const patchConversation = useCallback(
+    (patch: (now: StaffConversation) => Partial<StaffConversation>) =>
+      setData((current) =>
+        current
+          ? {
+              ...current,
+              conversation: { ...current.conversation, ...patch(current.conversation) },
+            }
+          : current,
+      ),
     [setData],
+  );
+  const setConversation = useCallback(
+    (next: StaffConversation) => patchConversation(() => next),
+    [patchConversation],
   );
 
   const scheduleReload = useCallback(() => {
@@ -198,14 +138,20 @@ function Conversation({ id }: { id: number }) {
       return;
     }
     readingUpTo.current = lastId;
+    // Only the read pointer is taken from the reply: it may have been read on the server before an
+    // assignment or a status change whose own reply came first, and must not undo it.
     apiCall(readStaffSupport, { params: { id }, body: { upTo: lastId }, quiet: true }).then(
-      setConversation,
+      (next) =>
+        patchConversation((now) => ({
+          staffReadUpTo: Math.max(now.staffReadUpTo, next.staffReadUpTo),
+          unread: next.unread,
+        })),
       () => {
         // Not marked: the next message or visit tries again.
         readingUpTo.current = 0;
       },
     );
-  }, [id, visible, lastId, lastFromCustomer, staffReadUpTo, setConversation]);
+  }, [id, visible, lastId, lastFromCustomer, staffReadUpTo, patchConversation]);
 
   const onEvent = (event: SupportEvent) => {
     if (event.conversationId !== id) return;
@@ -218,17 +164,9 @@ function Conversation({ id }: { id: number }) {
         break;
       case 'read':
         if (event.by === 'customer') {
-          setData((current) =>
-            current
-              ? {
-                  ...current,
-                  conversation: {
-                    ...current.conversation,
-                    customerReadUpTo: Math.max(current.conversation.customerReadUpTo, event.upTo),
-                  },
-                }
-              : current,
-          );
+          patchConversation((now) => ({
+            customerReadUpTo: Math.max(now.customerReadUpTo, event.upTo),
+          }));
         }
         break;
       case 'typing':

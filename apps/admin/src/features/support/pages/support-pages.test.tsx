@@ -100,7 +100,7 @@ interface Call {
 
 type Reply = { result: unknown } | { code: number; msg: string };
 
-function serve(handler: (call: Call) => Reply | undefined): Call[] {
+function serve(handler: (call: Call) => Reply | undefined | Promise<Reply | undefined>): Call[] {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -112,7 +112,7 @@ function serve(handler: (call: Call) => Reply | undefined): Call[] {
         headers: new Headers(init.headers),
       };
       calls.push(call);
-      const reply = handler(call);
+      const reply = await handler(call);
       if (!reply) throw new Error(`unexpected ${call.method} ${call.url.pathname}`);
       const body =
         'result' in reply
@@ -141,14 +141,16 @@ const canned = [
   },
 ];
 
-function conversationServer(over: (call: Call) => Reply | undefined = () => undefined) {
+function conversationServer(
+  over: (call: Call) => Reply | undefined | Promise<Reply | undefined> = () => undefined,
+) {
   const messages = [
     message(10, 'customer', 'Hello <b>support</b>, see https://evil.test/x'),
     message(11, 'staff', 'Hi Ada'),
     message(12, 'customer', 'line one\nline two'),
   ];
-  return serve((call) => {
-    const custom = over(call);
+  return serve(async (call) => {
+    const custom = await over(call);
     if (custom) return custom;
     const path = call.url.pathname;
     if (path === '/swx/admin/support/conversations/4') {
@@ -461,8 +463,18 @@ describe('support conversation', () => {
   });
 
   it('assigns, closes and reopens', async () => {
-    const calls = conversationServer(({ method, url, body }) => {
+    // The read receipt the page sends on opening is answered only after the assignment, with the
+    // conversation as it was before it (the server read it first).
+    let releaseRead = () => {};
+    const readHeld = new Promise<void>((resolve) => (releaseRead = resolve));
+    let readAnswered = false;
+    const calls = conversationServer(async ({ method, url, body }) => {
       if (method !== 'POST') return undefined;
+      if (url.pathname.endsWith('/read')) {
+        await readHeld;
+        readAnswered = true;
+        return { result: conversation({ staffReadUpTo: 12, unread: 0 }) };
+      }
       if (url.pathname.endsWith('/assign')) {
         const staffId = (body as { staffId?: number | null }).staffId;
         return {
@@ -480,6 +492,13 @@ describe('support conversation', () => {
     fireEvent.click(await screen.findByTestId('support-assign-self'));
     await waitFor(() => expect(screen.queryByTestId('support-assign-self')).toBeNull());
     expect(calls.find((c) => c.url.pathname.endsWith('/assign'))?.body).toEqual({});
+    expect(screen.getByTestId<HTMLSelectElement>('support-assign').value).toBe('2');
+    // The late read reply moves the read pointer only: the assignment stays.
+    expect(calls.some((c) => c.url.pathname.endsWith('/read'))).toBe(true);
+    releaseRead();
+    await waitFor(() => expect(readAnswered).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByTestId('support-assign-self')).toBeNull();
     expect(screen.getByTestId<HTMLSelectElement>('support-assign').value).toBe('2');
 
     fireEvent.change(screen.getByTestId('support-assign'), { target: { value: '' } });
