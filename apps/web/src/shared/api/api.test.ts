@@ -68,4 +68,42 @@ describe('private files', () => {
     expect(toLogin).toHaveBeenCalledTimes(1);
     expect(session.get().token).toBeNull();
   });
+
+  it('leave a session alone that replaced the one whose request came back 401', async () => {
+    session.signIn('old', null);
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    let answer = (_response: Response) => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const pending = fetchPrivateFile('/swx/customer/user/kycFile/7').catch((e: unknown) => e);
+    session.signIn('new', null);
+    answer(new Response(null, { status: 401 }));
+    expect(await pending).toMatchObject({ status: 401 });
+    expect(toLogin).not.toHaveBeenCalled();
+    expect(session.get().token).toBe('new');
+  });
+
+  it('a call with a session that ended meanwhile is cancelled, and the new session stays', async () => {
+    session.signIn('first', null);
+    const toLogin = vi.fn();
+    setUnauthorizedHandler(toLogin);
+    const fetchMock = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          );
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const pending = api.call(getContentsById, { params: { id: 1 } }).catch((e: unknown) => e);
+    session.signIn('second', null);
+    expect(await pending).toMatchObject({ kind: 'http', code: 401 });
+    expect(fetchMock.mock.calls[0]?.[1].signal?.aborted).toBe(true);
+    expect(toLogin).not.toHaveBeenCalled();
+    expect(session.get().token).toBe('second');
+  });
 });

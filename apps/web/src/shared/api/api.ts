@@ -47,7 +47,8 @@ export async function fetchPrivateFile(path: string, signal?: AbortSignal): Prom
   } catch (error) {
     throw new ApiError({ kind: signal?.aborted ? 'aborted' : 'network', cause: error });
   }
-  if (response.status === 401) {
+  // A 401 ends the session that asked, not one that replaced it meanwhile.
+  if (response.status === 401 && session.get().token === token) {
     session.clear();
     unauthorizedHandler();
   }
