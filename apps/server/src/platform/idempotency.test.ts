@@ -11,6 +11,8 @@ import { ok } from './reply';
 
 let t: TestApp;
 let failNext = false;
+/** The probe fails with a server error after its effect has committed (a later step threw). */
+let failAfterCommit = false;
 /** While set, the probe waits for it before its effect (an attempt that stalls, or has died). */
 let gate: Promise<void> | null = null;
 
@@ -47,6 +49,10 @@ beforeAll(async () => {
               body.amount,
             ),
           });
+          if (failAfterCommit) {
+            failAfterCommit = false;
+            throw new Error('crash after the effect');
+          }
           return ok(request, { transactionId: result.transactionId }, 20004);
         },
       );
@@ -231,6 +237,19 @@ describe('Idempotency-Key', () => {
       expect(await balance(user.userId)).toBe('7');
       // Other parameters under the same key are still refused as such.
       expect((await pay(user.token, '4', key)).json().code).toBe(10104);
+    });
+
+    it('a server error after the commit keeps the key: the retry is told 10170, not run again', async () => {
+      const user = await fundedUser('10');
+      const key = randomUUID();
+      failAfterCommit = true;
+      expect((await pay(user.token, '3', key)).statusCode).toBe(500);
+      expect(await balance(user.userId)).toBe('7');
+      expect((await keyRow(user.userId, key))?.committedAt).toBeInstanceOf(Date);
+      await ageClaim(user.userId, key);
+      const retry = await pay(user.token, '3', key);
+      expect(retry.json().code).toBe(10170);
+      expect(await balance(user.userId)).toBe('7');
     });
   });
 });

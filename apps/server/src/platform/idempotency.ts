@@ -54,6 +54,15 @@ export function idempotentRequestsRunning(): number {
   return holding;
 }
 
+/** The key's row while this attempt still holds it. */
+function heldBy(claim: Claim) {
+  return and(
+    eq(idempotencyKeys.scope, claim.scope),
+    eq(idempotencyKeys.key, claim.key),
+    eq(idempotencyKeys.token, claim.token),
+  );
+}
+
 /**
  * Every top-level transaction opened while an idempotent request runs also sets the key's
  * `committed_at`, in the same transaction and only while this attempt still holds the key: an
@@ -71,13 +80,7 @@ function markCommitsOn(db: Db): void {
         const held = await tx
           .update(idempotencyKeys)
           .set({ committedAt: sql`coalesce(${idempotencyKeys.committedAt}, now())` })
-          .where(
-            and(
-              eq(idempotencyKeys.scope, claim.scope),
-              eq(idempotencyKeys.key, claim.key),
-              eq(idempotencyKeys.token, claim.token),
-            ),
-          )
+          .where(heldBy(claim))
           .returning({ key: idempotencyKeys.key });
         if (held.length === 0) throw new AppError(10106);
       }
@@ -109,8 +112,9 @@ function scopeOf(request: FastifyRequest): string {
 /**
  * Idempotency-Key for routes marked `idempotent`: the key is claimed before the handler runs; the
  * first reply is stored; a replay gets the stored reply and causes no second effect; the same key
- * with other parameters is refused (10104). Replies with a 5xx status are not kept, so a retry after
- * a server failure runs again (the failed attempt's database transaction was rolled back).
+ * with other parameters is refused (10104). Replies with a 5xx status are not kept: a retry after a
+ * server failure runs again when the failed attempt committed nothing, and is answered 10170 (past
+ * the lease) when it had.
  *
  * A crash leaves the key pending. Once the claim is older than the lease, a retry takes it over
  * if the dead attempt committed nothing, and runs; if it committed, the retry is told that the
@@ -214,13 +218,11 @@ export function installIdempotency(
     if (!claim) return payload;
     request.idempotency = null;
     // Only while this attempt holds the key: one taken over leaves the retry's reply alone.
-    const where = and(
-      eq(idempotencyKeys.scope, claim.scope),
-      eq(idempotencyKeys.key, claim.key),
-      eq(idempotencyKeys.token, claim.token),
-    );
+    const where = heldBy(claim);
     if (reply.statusCode >= 500) {
-      await db.delete(idempotencyKeys).where(where);
+      // A failure before any commit frees the key for a retry; one after a commit keeps it, so a
+      // retry is told the request was carried out (10170) instead of running it again.
+      await db.delete(idempotencyKeys).where(and(where, isNull(idempotencyKeys.committedAt)));
       return payload;
     }
     const contentType = reply.getHeader('content-type');
