@@ -1,19 +1,27 @@
+import type { Page } from '@playwright/test';
 import { registerCustomer } from '../../../e2e-support/customer';
 import { text } from '../../../e2e-support/catalogue';
 import { expect, test } from './fixtures';
 import { API, AppPage } from './pages/app.page';
+
+/** Stored session entries for the page's first load only: a logout later in the test sticks. */
+async function storeBeforeFirstLoad(page: Page, entries: Record<string, string>): Promise<void> {
+  await page.addInitScript((stored) => {
+    if (sessionStorage.getItem('e2e.seeded')) return;
+    sessionStorage.setItem('e2e.seeded', '1');
+    for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  }, entries);
+}
 
 test.describe('session', () => {
   test('a body code 401 clears the stored session and sends the user to /pass/login', async ({
     page,
   }) => {
     // A visitor whose stored session has ended, on the demo account.
-    await page.addInitScript(() => {
-      if (sessionStorage.getItem('e2e.seeded')) return;
-      sessionStorage.setItem('e2e.seeded', '1');
-      localStorage.setItem('swx.token', 'expired-token');
-      localStorage.setItem('swx.user', JSON.stringify({ username: 'amy' }));
-      localStorage.setItem('swx.accountMode', 'demo');
+    await storeBeforeFirstLoad(page, {
+      'swx.token': 'expired-token',
+      'swx.user': JSON.stringify({ username: 'amy' }),
+      'swx.accountMode': 'demo',
     });
     // Every API call is recorded; each one made with the ended session is answered with the body
     // code 401 here, so none reaches the server (its HTTP 401 would be a console error). Which of
@@ -63,11 +71,7 @@ test.describe('session', () => {
     request,
   }) => {
     const { token } = await registerCustomer(request);
-    await page.addInitScript((t) => {
-      if (sessionStorage.getItem('e2e.seeded')) return;
-      sessionStorage.setItem('e2e.seeded', '1');
-      localStorage.setItem('swx.token', t);
-    }, token);
+    await storeBeforeFirstLoad(page, { 'swx.token': token });
     // The server's socket messages are held: its "authed" (the session is fine) reaches the page
     // only once the server has ended the session. A page that still held the token then reloaded
     // its badges with it and met 401s (a console error; CI caught it once).
