@@ -139,11 +139,13 @@ async function handle(command: Command): Promise<unknown> {
               '1',
             ),
           });
-          // One leg doubled behind the ledger's back: the account no longer equals its postings
-          // and the transaction no longer balances.
-          await tx.execute(
-            sql`update ledger_postings set amount = amount * 2 where transaction_id = ${result.transactionId} and amount > 0`,
-          );
+          // One leg written twice behind the ledger's back (the ledger refuses edits, not
+          // appends): the account no longer equals its postings and the transaction no longer
+          // balances.
+          await tx.execute(sql`
+            insert into ledger_postings (transaction_id, account_id, asset, amount, balance_after)
+            select transaction_id, account_id, asset, amount, balance_after from ledger_postings
+            where transaction_id = ${result.transactionId} and amount > 0`);
         });
       } else {
         // A unit of work run a second time with its key gone: an option settled twice.

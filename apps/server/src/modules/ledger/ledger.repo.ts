@@ -1,6 +1,7 @@
 import type { AccountMode } from '@swx/contract';
 import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db';
+import { unnestRows } from '../../platform/pg-array';
 import type { AccountRef } from './ledger.rules';
 import { systemBucket } from './ledger.rules';
 import { ledgerAccounts, ledgerPostings, ledgerTransactions } from './ledger.tables';
@@ -162,38 +163,37 @@ export async function writeTransactions(
   writes: readonly TransactionWrite[],
   balances: ReadonlyMap<number, string>,
 ): Promise<{ kind: string; ref: string; id: number }[]> {
-  const transactions = JSON.stringify(
-    writes.map((w, ord) => ({
-      kind: w.kind,
-      ref: w.ref,
-      mode: w.mode,
-      memo: w.memo,
-      at: w.at,
-      ord,
-    })),
+  // Each column goes as one array (pg-array.ts); rows keep their order by their ordinality.
+  const transactions = unnestRows(writes, 'x', {
+    kind: ['text', (w) => w.kind],
+    ref: ['text', (w) => w.ref],
+    mode: ['text', (w) => w.mode],
+    memo: ['jsonb', (w) => (w.memo ? JSON.stringify(w.memo) : null)],
+    at: ['timestamptz', (w) => w.at],
+  });
+  const accounts = unnestRows([...balances], 'v', {
+    id: ['bigint', ([id]) => id],
+    balance: ['numeric', ([, balance]) => balance],
+  });
+  const postings = unnestRows(
+    writes.flatMap((w) => w.postings.map((p) => ({ w, p }))),
+    'p',
+    {
+      kind: ['text', ({ w }) => w.kind],
+      ref: ['text', ({ w }) => w.ref],
+      account_id: ['bigint', ({ p }) => p.accountId],
+      asset: ['text', ({ p }) => p.asset],
+      amount: ['numeric', ({ p }) => p.amount],
+      balance_after: ['numeric', ({ p }) => p.balanceAfter],
+    },
   );
-  const postings = JSON.stringify(
-    writes
-      .flatMap((w) => w.postings.map((p) => ({ w, p })))
-      .map(({ w, p }, ord) => ({
-        ord,
-        kind: w.kind,
-        ref: w.ref,
-        account_id: p.accountId,
-        asset: p.asset,
-        amount: p.amount,
-        balance_after: p.balanceAfter,
-      })),
-  );
-  const accounts = JSON.stringify([...balances].map(([id, balance]) => ({ id, balance })));
-  // Data-modifying parts of a WITH run to completion whether or not the final select reads them.
   type Written = { id: string | number; kind: string; ref: string };
+  // Data-modifying parts of a WITH run to completion whether or not the final select reads them.
   const { rows } = (await tx.execute<Written>(sql`
     with t as (
       insert into ledger_transactions (kind, ref, mode, memo, created_at)
       select x.kind, x.ref, x.mode, x.memo, coalesce(x.at, now())
-      from jsonb_to_recordset(${transactions}::jsonb)
-        as x(kind text, ref text, mode text, memo jsonb, at timestamptz, ord int)
+      from ${transactions}
       order by x.ord
       on conflict do nothing
       returning id, kind, ref
@@ -201,16 +201,14 @@ export async function writeTransactions(
     complete as (select count(*) = ${writes.length} as yes from t),
     balances as (
       update ledger_accounts a set balance = v.balance, updated_at = now()
-      from jsonb_to_recordset(${accounts}::jsonb) as v(id bigint, balance numeric), complete
+      from ${accounts}, complete
       where a.id = v.id and complete.yes
       returning a.id
     ),
     entries as (
       insert into ledger_postings (transaction_id, account_id, asset, amount, balance_after)
       select t.id, p.account_id, p.asset, p.amount, p.balance_after
-      from jsonb_to_recordset(${postings}::jsonb)
-        as p(kind text, ref text, account_id bigint, asset text, amount numeric,
-             balance_after numeric, ord int)
+      from ${postings}
       join t on t.kind = p.kind and t.ref = p.ref
       cross join complete
       where complete.yes
@@ -453,7 +451,8 @@ export interface InvariantBreach {
     | 'mode_asset_sums_to_zero'
     | 'user_balance_nonnegative'
     | 'transaction_balances'
-    | 'posting_mode_matches';
+    | 'posting_mode_matches'
+    | 'posting_has_parents';
   detail: string;
 }
 
@@ -503,6 +502,17 @@ export async function findInvariantBreaches(db: Executor): Promise<InvariantBrea
     breaches.push({
       invariant: 'posting_mode_matches',
       detail: `posting ${r.id} crosses mode or asset`,
+    });
+  }
+  // The postings carry no foreign keys (the ledger is append-only, migration 0022): prove here
+  // that each names a transaction and an account that exist.
+  for (const r of await rows<{ id: string }>(sql`
+    select p.id::text from ledger_postings p
+    where not exists (select 1 from ledger_transactions t where t.id = p.transaction_id)
+       or not exists (select 1 from ledger_accounts a where a.id = p.account_id)`)) {
+    breaches.push({
+      invariant: 'posting_has_parents',
+      detail: `posting ${r.id} names a missing transaction or account`,
     });
   }
   return breaches;

@@ -366,6 +366,73 @@ describe('invariant check', () => {
     );
   });
 
+  it('finds a posting whose transaction or account does not exist', async () => {
+    const other = await isolatedDatabase('ledger_orphan');
+    try {
+      const a = await insertUser(other.db, { username: `o_${randomUUID().slice(0, 8)}` });
+      const { transactionId } = await postAlone(other.db, {
+        kind: 'test.fund',
+        ref: 'o1',
+        mode: 'real',
+        postings: transferPostings(house, available(a), 'USDT', '5'),
+      });
+      expect(await findInvariantBreaches(other.db)).toEqual([]);
+      // A pair that balances on its own, so only the missing parents are found.
+      await other.db.execute(sql`
+        insert into ledger_postings (transaction_id, account_id, asset, amount, balance_after)
+        values (${transactionId}, 987654321, 'USDT', 1, 1), (987654321, 987654322, 'USDT', -1, -1)`);
+      const breaches = (await findInvariantBreaches(other.db)).filter(
+        (b) => b.invariant === 'posting_has_parents',
+      );
+      expect(breaches).toHaveLength(2);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('the database refuses to change or remove what the ledger wrote', async () => {
+    const other = await isolatedDatabase('ledger_append_only');
+    try {
+      const a = await insertUser(other.db, { username: `p_${randomUUID().slice(0, 8)}` });
+      const { transactionId } = await postAlone(other.db, {
+        kind: 'test.fund',
+        ref: 'p1',
+        mode: 'real',
+        postings: transferPostings(house, available(a), 'USDT', '5'),
+      });
+      const refused = [
+        sql`update ledger_postings set amount = amount * 2 where transaction_id = ${transactionId}`,
+        sql`delete from ledger_postings where transaction_id = ${transactionId}`,
+        sql`update ledger_transactions set ref = 'p2' where id = ${transactionId}`,
+        sql`delete from ledger_transactions where id = ${transactionId}`,
+        sql`delete from ledger_accounts where user_id = ${a}`,
+        sql`truncate ledger_postings`,
+        sql`truncate ledger_transactions cascade`,
+        sql`truncate ledger_accounts cascade`,
+      ];
+      for (const statement of refused) {
+        const failure = await other.db.execute(statement).then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        // The driver wraps the database's refusal: its cause says why.
+        expect(String((failure as { cause?: unknown } | undefined)?.cause)).toMatch(/append-only/);
+      }
+      // Balances still move, through postings.
+      await postAlone(other.db, {
+        kind: 'test.fund',
+        ref: 'p3',
+        mode: 'real',
+        postings: transferPostings(house, available(a), 'USDT', '1'),
+      });
+      expect(await findInvariantBreaches(other.db)).toEqual([]);
+      const [row] = await selectUserBalances(other.db, a, 'real');
+      expect(dec(row?.balance ?? '0').toFixed()).toBe('6');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('the database itself refuses a negative user balance', async () => {
     const other = await isolatedDatabase('ledger_check');
     try {

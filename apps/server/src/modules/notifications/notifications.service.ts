@@ -2,6 +2,7 @@ import { ALWAYS_SENT_KINDS, NotificationKind, type Notification } from '@swx/con
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import type { Executor } from '../../platform/db';
+import { unnestRows } from '../../platform/pg-array';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { AppError } from '../../platform/errors';
 import { notificationPrefs, notifications } from './notifications.tables';
@@ -43,11 +44,13 @@ export async function addNotifications(
   const muted = await mutedPairs(db, inputs);
   const kept = inputs.filter((i) => !muted.has(`${i.userId}:${i.kind}`));
   if (kept.length === 0) return { ids: [], publish: async () => undefined };
-  // One statement whatever the count, with the rows as one JSON parameter: a tick that settles a
-  // thousand options notifies their owners without a thousand rows of bound parameters.
-  const values = JSON.stringify(
-    kept.map((i, ord) => ({ ord, user_id: i.userId, kind: i.kind, params: i.params ?? {} })),
-  );
+  // One statement whatever the count, each column as one array parameter (pg-array.ts): a tick
+  // that settles a thousand options notifies their owners without a thousand rows of parameters.
+  const values = unnestRows(kept, 'v', {
+    user_id: ['bigint', (i) => i.userId],
+    kind: ['text', (i) => i.kind],
+    params: ['jsonb', (i) => JSON.stringify(i.params ?? {})],
+  });
   type Inserted = {
     id: string | number;
     user_id: string | number;
@@ -56,7 +59,7 @@ export async function addNotifications(
   const inserted = await db.execute<Inserted>(sql`
     insert into ${notifications} (user_id, kind, params)
     select v.user_id, v.kind, v.params
-    from jsonb_to_recordset(${values}::jsonb) as v(ord int, user_id bigint, kind text, params jsonb)
+    from ${values}
     order by v.ord
     returning id, user_id, kind`);
   const { rows: insertedRows } = inserted as { rows: Inserted[] };

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { unnestRows } from '../../platform/pg-array';
 import { optionsOrders, optionsProducts, type PeriodTerms } from './options.tables';
 
 export type OptionsOrderRow = typeof optionsOrders.$inferSelect;
@@ -59,10 +60,25 @@ export async function selectOrder(db: Executor, id: number) {
   return row;
 }
 
-/** Running orders among `ids`, locked: a node that waited for the lock sees them settled. */
+/**
+ * Running orders among `ids`, locked: a node that waited for the lock sees them settled. Only what
+ * settling reads (a tick may lock a thousand).
+ */
 export async function lockRunning(db: Executor, ids: readonly number[]) {
   return db
-    .select()
+    .select({
+      id: optionsOrders.id,
+      orderNo: optionsOrders.orderNo,
+      userId: optionsOrders.userId,
+      mode: optionsOrders.mode,
+      code: optionsOrders.code,
+      direction: optionsOrders.direction,
+      amount: optionsOrders.amount,
+      payoutRate: optionsOrders.payoutRate,
+      openPrice: optionsOrders.openPrice,
+      expiresAt: optionsOrders.expiresAt,
+      state: optionsOrders.state,
+    })
     .from(optionsOrders)
     .where(and(inArray(optionsOrders.id, [...ids]), eq(optionsOrders.state, 'running')))
     .orderBy(asc(optionsOrders.id))
@@ -88,7 +104,11 @@ export async function markSettledMany(
       payout: sql`v.payout`,
     })
     .from(
-      sql`jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id bigint, state text, payout numeric)`,
+      unnestRows(outcomes, 'v', {
+        id: ['bigint', (o) => o.id],
+        state: ['text', (o) => o.state],
+        payout: ['numeric', (o) => o.payout],
+      }),
     )
     .where(and(eq(optionsOrders.id, sql`v.id`), eq(optionsOrders.state, 'running')))
     .returning({ id: optionsOrders.id });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { outcome, periodProblems, DEFAULT_PERIODS } from './options.rules';
+import { sum } from '@swx/money';
+import { outcome, periodProblems, settlementPostings, DEFAULT_PERIODS } from './options.rules';
 
 describe('options outcome', () => {
   it.each([
@@ -19,6 +20,30 @@ describe('options outcome', () => {
       expect(outcome(direction, stake, rate, open, settle)).toEqual({ state, payout });
     },
   );
+});
+
+describe('options settlement postings', () => {
+  it.each([
+    // stake, payout: the user's options bucket, available, the house (undefined: no posting)
+    ['won', '100', '120', '-100', '120', '-20'],
+    ['lost', '100', '0', '-100', undefined, '100'],
+    ['draw', '250.5', '250.5', '-250.5', '250.5', undefined],
+    ['won at scale', '33.333333', '43.333332', '-33.333333', '43.333332', '-9.999999'],
+  ] as const)('%s: stake %s, payout %s', (_, stake, payout, options, available, house) => {
+    const postings = settlementPostings(7, stake, payout);
+    const amountOf = (match: (p: (typeof postings)[number]) => boolean) =>
+      postings.find(match)?.amount;
+    expect(amountOf((p) => p.account.owner === 'user' && p.account.bucket === 'options')).toBe(
+      options,
+    );
+    expect(amountOf((p) => p.account.owner === 'user' && p.account.bucket === 'available')).toBe(
+      available,
+    );
+    expect(amountOf((p) => p.account.owner === 'system' && p.account.name === 'house')).toBe(house);
+    expect(postings.every((p) => p.asset === 'USDT')).toBe(true);
+    // Double entry: the postings sum to zero.
+    expect(sum(postings.map((p) => p.amount)).isZero()).toBe(true);
+  });
 });
 
 describe('options periods', () => {

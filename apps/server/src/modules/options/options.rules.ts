@@ -1,5 +1,6 @@
 import type { OptionsState } from '@swx/contract';
 import { compareDecimal, dec, roundCredit } from '@swx/money';
+import type { PostingInput } from '../ledger';
 import type { PeriodTerms } from './options.tables';
 
 /** DOMAIN.md defaults: 30 s 20 %, 60 s 30 %, 120 s 40 %, 300 s 50 %; stakes 10 to 50,000 USDT. */
@@ -33,6 +34,42 @@ export function outcome(
     state: 'won',
     payout: roundCredit(dec(stake).times(dec('1').plus(payoutRate)), STAKE_ASSET).toFixed(),
   };
+}
+
+/**
+ * The settlement's postings: the stake leaves the user's `options` bucket, the payout (if any)
+ * arrives in `available`, and the house takes or pays the difference (nothing when a draw returns
+ * the stake exactly).
+ */
+export function settlementPostings(userId: number, stake: string, payout: string): PostingInput[] {
+  const staked = dec(stake);
+  const paid = dec(payout);
+  const house = staked.minus(paid);
+  return [
+    {
+      account: { owner: 'user', userId, bucket: 'options' },
+      asset: STAKE_ASSET,
+      amount: staked.negated().toFixed(),
+    },
+    ...(paid.isZero()
+      ? []
+      : [
+          {
+            account: { owner: 'user', userId, bucket: 'available' } as const,
+            asset: STAKE_ASSET,
+            amount: paid.toFixed(),
+          },
+        ]),
+    ...(house.isZero()
+      ? []
+      : [
+          {
+            account: { owner: 'system', name: 'house' } as const,
+            asset: STAKE_ASSET,
+            amount: house.toFixed(),
+          },
+        ]),
+  ];
 }
 
 /** Problems of a product's periods, for the back office editor (empty when sound). */

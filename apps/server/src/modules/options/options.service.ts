@@ -3,7 +3,7 @@ import { compareDecimal, dec, fitsScale } from '@swx/money';
 import { AppError } from '../../platform/errors';
 import { addNotifications } from '../notifications';
 import { publishUserEvent } from '../../platform/socket-hub';
-import { netPostings, post, postBatch, transferPostings, type AccountRef } from '../ledger';
+import { post, postBatch, transferPostings } from '../ledger';
 import { recordSettlingTick } from '../markets';
 import {
   withOrderNumber,
@@ -12,7 +12,7 @@ import {
   type Hits,
   type TradingDeps,
 } from '../triggers';
-import { outcome, STAKE_ASSET } from './options.rules';
+import { outcome, settlementPostings, STAKE_ASSET } from './options.rules';
 import {
   insertOrder,
   lockRunning,
@@ -27,7 +27,6 @@ import {
 } from './options.repo';
 
 export const EXPIRY_KIND = 'options.expiry';
-const HOUSE: AccountRef = { owner: 'system', name: 'house' };
 
 type Mode = 'real' | 'demo';
 
@@ -170,7 +169,10 @@ export async function buyOption(
   return toOrder(deps, row);
 }
 
-async function announce(deps: TradingDeps, row: OptionsOrderRow): Promise<void> {
+async function announce(
+  deps: TradingDeps,
+  row: Pick<OptionsOrderRow, 'id' | 'userId' | 'mode' | 'state'>,
+): Promise<void> {
   await publishUserEvent(deps.bus, row.userId, 'order', {
     product: 'options',
     id: row.id,
@@ -182,8 +184,8 @@ async function announce(deps: TradingDeps, row: OptionsOrderRow): Promise<void> 
 /**
  * Settles the options a tick reached at their expiry: the first tick at or after it. One
  * transaction for the tick with a fixed number of statements however many orders it settles
- * (lock, tick, outcomes, ledger); rows another node already settled are skipped (they are no
- * longer running once their lock is released).
+ * (lock, tick, outcomes, ledger, notifications); rows another node already settled are skipped
+ * (they are no longer running once their lock is released).
  */
 export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTick): Promise<void> {
   const ids = hits.expiring.map((e) => e.id);
@@ -207,40 +209,28 @@ export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTic
       settleAt: tick.ts,
       settleSource: tick.source,
     };
-    const results = due.map((row) => ({
+    const done = due.map((row) => ({
       row,
       result: outcome(row.direction, row.amount, row.payoutRate, row.openPrice, tick.price),
     }));
-    const marked = new Set(
-      await markSettledMany(
-        tx,
-        settleTick,
-        results.map(({ row, result }) => ({ id: row.id, ...result })),
-      ),
-    );
-    const done = results.filter(({ row }) => marked.has(row.id));
-    await postBatch(
+    const marking = markSettledMany(
       tx,
-      done.map(({ row, result }) => {
-        const user = (bucket: 'options' | 'available'): AccountRef => ({
-          owner: 'user',
-          userId: row.userId,
-          bucket,
-        });
-        return {
-          kind: 'options.settle',
-          ref: row.orderNo,
-          mode: row.mode,
-          postings: netPostings([
-            ...transferPostings(user('options'), HOUSE, STAKE_ASSET, dec(row.amount).toFixed()),
-            ...(dec(result.payout).isZero()
-              ? []
-              : transferPostings(HOUSE, user('available'), STAKE_ASSET, result.payout)),
-          ]),
-          memo: { state: result.state },
-        };
-      }),
+      settleTick,
+      done.map(({ row, result }) => ({ id: row.id, ...result })),
     );
+    // Prepared while the orders are marked (one statement at a time on the connection).
+    const entries = done.map(({ row, result }) => ({
+      kind: 'options.settle',
+      ref: row.orderNo,
+      mode: row.mode,
+      postings: settlementPostings(row.userId, row.amount, result.payout),
+      memo: { state: result.state },
+    }));
+    // Every row is locked and running, so every one is marked; anything else rolls the tick back.
+    const marked = await marking;
+    if (marked.length !== done.length)
+      throw new Error(`options settlement marked ${marked.length} of ${done.length} locked orders`);
+    await postBatch(tx, entries);
     // Real-money owners are told the result (one statement for the whole tick; demo is practice).
     const notes = await addNotifications(
       tx,
@@ -258,13 +248,7 @@ export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTic
           },
         })),
     );
-    const rows = done.map(({ row, result }): OptionsOrderRow => ({
-      ...row,
-      ...settleTick,
-      state: result.state,
-      payout: result.payout,
-      settledAt: tick.ts,
-    }));
+    const rows = done.map(({ row, result }) => ({ ...row, state: result.state }));
     return { rows, notes };
   });
   // Each user's two events stay in order; users are told side by side (one tick may settle many).

@@ -1,0 +1,51 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+const SPECIAL = /["\\]/;
+
+/** The element types a batch statement sends as arrays. */
+export type PgArrayType = 'text' | 'bigint' | 'int' | 'numeric' | 'timestamptz' | 'jsonb';
+
+/**
+ * One column of a batch as a single array parameter (`unnest(...)` reads the columns side by
+ * side). PostgreSQL reads an array literal several times faster than the same rows as one JSON
+ * document, and it is smaller on the wire: a tick that settles a thousand options sends its 2,500
+ * postings as a few arrays. Every element is quoted, so any text is safe; null stays NULL.
+ */
+export function pgArray(
+  values: readonly (string | number | null | undefined)[],
+  type: PgArrayType,
+): SQL {
+  let literal = '{';
+  for (const [i, v] of values.entries()) {
+    if (i > 0) literal += ',';
+    if (v === null || v === undefined) {
+      literal += 'NULL';
+      continue;
+    }
+    const text = String(v);
+    literal += SPECIAL.test(text)
+      ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+      : `"${text}"`;
+  }
+  return sql`${`${literal}}`}::${sql.raw(type)}[]`;
+}
+
+type Cell = string | number | null | undefined;
+
+/**
+ * Rows as a table in a statement: `unnest(<one array per column>) with ordinality as
+ * alias(columns…, ord)`, so `order by alias.ord` keeps the rows' order.
+ */
+export function unnestRows<T>(
+  rows: readonly T[],
+  alias: string,
+  columns: Record<string, readonly [PgArrayType, (row: T) => Cell]>,
+): SQL {
+  const names = Object.keys(columns);
+  for (const name of [alias, ...names])
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain identifier: ${name}`);
+  const arrays = Object.values(columns).map(([type, pick]) => pgArray(rows.map(pick), type));
+  return sql`unnest(${sql.join(arrays, sql`, `)}) with ordinality as ${sql.raw(alias)}(${sql.raw(
+    [...names, 'ord'].join(', '),
+  )})`;
+}
