@@ -175,12 +175,13 @@ export async function writeTransactions(
     id: ['bigint', ([id]) => id],
     balance: ['numeric', ([, balance]) => balance],
   });
+  // A posting names its transaction by position (ordinality counts from 1): joining on a number
+  // spares the database sorting 2,500 reasons as text.
   const postings = unnestRows(
-    writes.flatMap((w) => w.postings.map((p) => ({ w, p }))),
+    writes.flatMap((w, i) => w.postings.map((p) => ({ ord: i + 1, p }))),
     'p',
     {
-      kind: ['text', ({ w }) => w.kind],
-      ref: ['text', ({ w }) => w.ref],
+      tx: ['int', ({ ord }) => ord],
       account_id: ['bigint', ({ p }) => p.accountId],
       asset: ['text', ({ p }) => p.asset],
       amount: ['numeric', ({ p }) => p.amount],
@@ -190,15 +191,17 @@ export async function writeTransactions(
   type Written = { id: string | number; kind: string; ref: string };
   // Data-modifying parts of a WITH run to completion whether or not the final select reads them.
   const { rows } = (await tx.execute<Written>(sql`
-    with t as (
+    with x as (select * from ${transactions}),
+    t as (
       insert into ledger_transactions (kind, ref, mode, memo, created_at)
       select x.kind, x.ref, x.mode, x.memo, coalesce(x.at, now())
-      from ${transactions}
+      from x
       order by x.ord
       on conflict do nothing
       returning id, kind, ref
     ),
     complete as (select count(*) = ${writes.length} as yes from t),
+    numbered as (select t.id, x.ord from t join x on x.kind = t.kind and x.ref = t.ref),
     balances as (
       update ledger_accounts a set balance = v.balance, updated_at = now()
       from ${accounts}, complete
@@ -207,9 +210,9 @@ export async function writeTransactions(
     ),
     entries as (
       insert into ledger_postings (transaction_id, account_id, asset, amount, balance_after)
-      select t.id, p.account_id, p.asset, p.amount, p.balance_after
+      select numbered.id, p.account_id, p.asset, p.amount, p.balance_after
       from ${postings}
-      join t on t.kind = p.kind and t.ref = p.ref
+      join numbered on numbered.ord = p.tx
       cross join complete
       where complete.yes
       order by p.ord
