@@ -554,6 +554,12 @@ function summary(): string {
       out.push(
         `  product / bare ws: delivery ${((product.messagesPerSecond / bare.messagesPerSecond) * 100).toFixed(1)} %, p99 delay x${(product.p99Ms / bare.p99Ms).toFixed(2)}`,
       );
+      // Connecting stops at a deadline (bench-ws.ts): unequal counts make the ratio unfair.
+      for (const f of ws)
+        if (f.connected < f.clients)
+          out.push(
+            `  NOT COMPARABLE: ${f.server} connected ${f.connected} of ${f.clients} clients before the deadline`,
+          );
     }
   }
   const logins = results.logins;
