@@ -328,6 +328,18 @@ describe('property: random operation sequences keep every invariant', () => {
   });
 });
 
+/** A user of `db` funded from the house, and the funding's transaction. */
+async function fundedUser(db: Database['db'], amount: string) {
+  const userId = await insertUser(db, { username: `f_${randomUUID().slice(0, 8)}` });
+  const { transactionId } = await postAlone(db, {
+    kind: 'test.fund',
+    ref: `fund-${userId}`,
+    mode: 'real',
+    postings: transferPostings(house, available(userId), 'USDT', amount),
+  });
+  return { userId, transactionId };
+}
+
 describe('invariant check', () => {
   let isolated: Database;
   beforeAll(async () => {
@@ -369,13 +381,7 @@ describe('invariant check', () => {
   it('finds a posting whose transaction or account does not exist', async () => {
     const other = await isolatedDatabase('ledger_orphan');
     try {
-      const a = await insertUser(other.db, { username: `o_${randomUUID().slice(0, 8)}` });
-      const { transactionId } = await postAlone(other.db, {
-        kind: 'test.fund',
-        ref: 'o1',
-        mode: 'real',
-        postings: transferPostings(house, available(a), 'USDT', '5'),
-      });
+      const { transactionId } = await fundedUser(other.db, '5');
       expect(await findInvariantBreaches(other.db)).toEqual([]);
       // A pair that balances on its own, so only the missing parents are found.
       await other.db.execute(sql`
@@ -393,13 +399,7 @@ describe('invariant check', () => {
   it('the database refuses to change or remove what the ledger wrote', async () => {
     const other = await isolatedDatabase('ledger_append_only');
     try {
-      const a = await insertUser(other.db, { username: `p_${randomUUID().slice(0, 8)}` });
-      const { transactionId } = await postAlone(other.db, {
-        kind: 'test.fund',
-        ref: 'p1',
-        mode: 'real',
-        postings: transferPostings(house, available(a), 'USDT', '5'),
-      });
+      const { userId: a, transactionId } = await fundedUser(other.db, '5');
       const refused = [
         sql`update ledger_postings set amount = amount * 2 where transaction_id = ${transactionId}`,
         sql`delete from ledger_postings where transaction_id = ${transactionId}`,
@@ -436,13 +436,7 @@ describe('invariant check', () => {
   it('the database itself refuses a negative user balance', async () => {
     const other = await isolatedDatabase('ledger_check');
     try {
-      const a = await insertUser(other.db, { username: `c_${randomUUID().slice(0, 8)}` });
-      await postAlone(other.db, {
-        kind: 'test.fund',
-        ref: 'y1',
-        mode: 'real',
-        postings: transferPostings(house, available(a), 'USDT', '5'),
-      });
+      const { userId: a } = await fundedUser(other.db, '5');
       await expect(
         other.db.execute(sql`update ledger_accounts set balance = -0.01 where user_id = ${a}`),
       ).rejects.toThrow();
