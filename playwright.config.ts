@@ -34,6 +34,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   workers: 3,
   retries: 0,
+  // Room for a slow machine: on one day's CI machine (pgbench at a third of other days) every
+  // step took about three times as long, and tests failed at Playwright's 30 s and 5 s defaults
+  // while passing alone. A passing test is not slowed by a longer limit.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL,
