@@ -42,6 +42,11 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL,
+    // An action or navigation waiting on something that never comes fails on its own, naming
+    // the locator it waited for, instead of silently using up the test's whole time (one CI run
+    // lost a 420 s test that way with nothing said but "Test timeout exceeded").
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     browserName: 'chromium',
     locale: 'en-US',
     screenshot: 'only-on-failure',

@@ -39,11 +39,17 @@ function detail(text) {
   const rest = lines
     .slice(first + 1)
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !/^(at |\d+ \||> \d+ \||\|)/.test(line));
+    .filter((line) => line !== '' && !/^(at |>?\s*\d+\s*\||\|)/.test(line));
   return rest
     .slice(0, DETAIL_LINES)
     .map((line) => `\n      ${line.slice(0, 300)}`)
     .join('');
+}
+
+/** The titles of the test.step chain that failed (the innermost last). */
+function failedSteps(steps) {
+  const failedStep = steps.find((step) => step.error);
+  return failedStep ? [failedStep.title, ...failedSteps(failedStep.steps ?? [])] : [];
 }
 
 /** Playwright's suites nest (file, describe); each spec holds one test per project. */
@@ -55,8 +61,18 @@ function playwrightFailures(suite, file) {
       const result = (test.results ?? []).find(
         (r) => r.status !== 'passed' && r.status !== 'skipped',
       );
+      // A timeout's first error only says "Test timeout exceeded": the others name the action
+      // that was waiting, with its place in the spec, and the step names where it stood.
+      const errors = result?.errors?.length ? result.errors : [result?.error ?? {}];
+      const lines = errors.slice(0, 3).map((error, i) => {
+        const at = error.location
+          ? ` (${relative(root, error.location.file)}:${error.location.line})`
+          : '';
+        return `${i === 0 ? '' : '\n    also: '}${firstLine(error.message)}${at}${detail(error.message)}`;
+      });
+      const steps = failedSteps(result?.steps ?? []);
       failures.push(
-        `[${test.projectName}] ${here} › ${spec.title}: ${result?.status ?? 'failed'}: ${firstLine(result?.error?.message)}${detail(result?.error?.message)}`,
+        `[${test.projectName}] ${here} › ${spec.title}: ${result?.status ?? 'failed'}: ${lines.join('')}${steps.length ? `\n    in step: ${steps.join(' › ')}` : ''}`,
       );
     }
   }

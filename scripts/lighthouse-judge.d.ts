@@ -4,3 +4,6 @@ export function judge(
   runs: { scores: Record<string, number> }[],
   floors?: Record<string, number>,
 ): { scores: Record<string, number>; failures: string[] };
+export const PHONE_SLOWDOWN: number;
+export const DESKTOP_CLASS_INDEX: number;
+export function phoneSlowdown(hostIndex: number): number;

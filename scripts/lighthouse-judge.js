@@ -8,6 +8,22 @@
  */
 export const FLOORS = { performance: 60, accessibility: 95, 'best-practices': 95 };
 
+/**
+ * Lighthouse's mobile profile: a 4x slower CPU, calibrated for a desktop-class host (benchmark
+ * index 1000 or more; under that Lighthouse warns that the host is too slow for its profile).
+ */
+export const PHONE_SLOWDOWN = 4;
+export const DESKTOP_CLASS_INDEX = 1000;
+
+/**
+ * The CPU slowdown that emulates Lighthouse's phone on a host of the given benchmark index: 4x on
+ * a desktop-class host, less in proportion on a slower one (never under 1x, one decimal).
+ */
+export function phoneSlowdown(hostIndex) {
+  if (!Number.isFinite(hostIndex) || hostIndex >= DESKTOP_CLASS_INDEX) return PHONE_SLOWDOWN;
+  return Math.max(1, Math.round(((PHONE_SLOWDOWN * hostIndex) / DESKTOP_CLASS_INDEX) * 10) / 10);
+}
+
 /** The middle value (the lower middle of an even count). */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLOORS, judge, median } from './lighthouse-judge.js';
+import { FLOORS, judge, median, phoneSlowdown } from './lighthouse-judge.js';
 
 const run = (performance: number, accessibility = 100, bestPractices = 100) => ({
   scores: { performance, accessibility, 'best-practices': bestPractices },
@@ -40,5 +40,20 @@ describe('the Lighthouse gate judges the median of its runs', () => {
   it('holds the issue floors for accessibility and best practices', () => {
     expect(FLOORS.accessibility).toBeGreaterThanOrEqual(95);
     expect(FLOORS['best-practices']).toBeGreaterThanOrEqual(95);
+  });
+});
+
+describe('the emulated phone is the same on a slower host', () => {
+  it.each([
+    [2224, 4],
+    [1000, 4],
+    [999, 4],
+    [900, 3.6],
+    [640, 2.6],
+    [500, 2],
+    [200, 1],
+    [Number.NaN, 4],
+  ])('a host of benchmark index %d slows the CPU %dx', (index, slowdown) => {
+    expect(phoneSlowdown(index)).toBe(slowdown);
   });
 });
