@@ -80,16 +80,23 @@ export async function lockAccounts(
 ): Promise<Map<AccountIdentity, LockedAccount>> {
   const wanted = identities.map(columnsOf);
   // A batch names the same few accounts many times (one user, the house shards): ask once each.
-  const keys = JSON.stringify(
-    distinct(identities).map((c) => ({
-      owner_type: c.ownerType,
-      user_id: c.userId,
-      system_name: c.systemName,
-      mode: c.mode,
-      asset: c.asset,
-      bucket: c.bucket,
-    })),
-  );
+  // The keys go as one array per column (platform/pg-array.ts), users' and the house's apart.
+  const keys = distinct(identities);
+  const users = keys.filter((c) => c.ownerType === 'user');
+  const house = keys.filter((c) => c.ownerType === 'system');
+  type Key = (typeof keys)[number];
+  const userKeys = unnestRows(users, 'k', {
+    user_id: ['bigint', (c: Key) => c.userId],
+    mode: ['text', (c: Key) => c.mode],
+    asset: ['text', (c: Key) => c.asset],
+    bucket: ['text', (c: Key) => c.bucket],
+  });
+  const houseKeys = unnestRows(house, 'k', {
+    system_name: ['text', (c: Key) => c.systemName],
+    mode: ['text', (c: Key) => c.mode],
+    asset: ['text', (c: Key) => c.asset],
+    bucket: ['text', (c: Key) => c.bucket],
+  });
   type Row = {
     id: string | number;
     owner_type: 'user' | 'system';
@@ -105,16 +112,12 @@ export async function lockAccounts(
            a.balance::text as balance
     from ledger_accounts a
     where a.id in (
-      select u.id from ledger_accounts u
-      join jsonb_to_recordset(${keys}::jsonb)
-        as k(owner_type text, user_id bigint, system_name text, mode text, asset text, bucket text)
-        on k.owner_type = 'user' and u.owner_type = 'user' and u.user_id = k.user_id
+      select u.id from ledger_accounts u join ${userKeys}
+        on u.owner_type = 'user' and u.user_id = k.user_id
        and u.mode = k.mode and u.asset = k.asset and u.bucket = k.bucket
       union all
-      select s.id from ledger_accounts s
-      join jsonb_to_recordset(${keys}::jsonb)
-        as k(owner_type text, user_id bigint, system_name text, mode text, asset text, bucket text)
-        on k.owner_type = 'system' and s.owner_type = 'system' and s.user_id is null
+      select s.id from ledger_accounts s join ${houseKeys}
+        on s.owner_type = 'system' and s.user_id is null
        and s.system_name = k.system_name and s.mode = k.mode and s.asset = k.asset
        and s.bucket = k.bucket)
     order by a.id
