@@ -283,7 +283,13 @@ export class ProfilePages {
 
   async openNotifications(): Promise<void> {
     await this.open('notifications');
-    await this.page.waitForLoadState('networkidle');
+    // The list replaces its skeleton when the reply has been rendered, which can come well after
+    // the network went quiet (the reply renders as a transition): on one CI run the list was read
+    // while the skeleton still stood, and came back empty.
+    await this.page
+      .locator('main [role="status"][aria-busy="true"]')
+      .first()
+      .waitFor({ state: 'detached' });
   }
 
   notification(id: number): Locator {
