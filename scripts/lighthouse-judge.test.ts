@@ -53,7 +53,7 @@ describe('the emulated phone is the same on a slower host', () => {
     [500, 2],
     [200, 1],
     [Number.NaN, 4],
-  ])('a host of benchmark index %d slows the CPU %dx', (index, slowdown) => {
+  ])('a host of benchmark index %s slows the CPU %sx', (index, slowdown) => {
     expect(phoneSlowdown(index)).toBe(slowdown);
   });
 });

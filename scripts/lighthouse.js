@@ -27,6 +27,7 @@ import {
   DESKTOP_CLASS_INDEX,
   FLOORS,
   judge,
+  median,
   PHONE_SLOWDOWN,
   phoneSlowdown,
 } from './lighthouse-judge.js';
@@ -39,8 +40,7 @@ async function hostBenchmarkIndex(browser) {
     const values = [];
     for (let i = 0; i < 5; i++)
       values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-    values.sort((a, b) => a - b);
-    return { median: values[2], values };
+    return { median: median(values), values };
   } finally {
     await page.close();
   }
