@@ -15,19 +15,20 @@ export function pgArray(
   values: readonly (string | number | null | undefined)[],
   type: PgArrayType,
 ): SQL {
-  let literal = '{';
-  for (const [i, v] of values.entries()) {
-    if (i > 0) literal += ',';
+  // Built as parts and joined once: a settlement sends arrays of thousands of elements.
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
     if (v === null || v === undefined) {
-      literal += 'NULL';
+      parts[i] = 'NULL';
       continue;
     }
-    const text = String(v);
-    literal += SPECIAL.test(text)
+    const text = typeof v === 'number' ? String(v) : v;
+    parts[i] = SPECIAL.test(text)
       ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
       : `"${text}"`;
   }
-  return sql`${`${literal}}`}::${sql.raw(type)}[]`;
+  return sql`${`{${parts.join(',')}}`}::${sql.raw(type)}[]`;
 }
 
 type Cell = string | number | null | undefined;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestUser, type TestApp } from '../../test/support/test-app';
 import { connectSocket, sleep } from '../../test/support/ws-client';
-import { publishTick, publishUserEvent } from './socket-hub';
+import {
+  publishTick,
+  publishUserEvent,
+  publishUserEvents,
+  USER_EVENTS_CHANNEL,
+} from './socket-hub';
 
 let t: TestApp;
 let url: string;
@@ -60,6 +65,36 @@ describe('/ws', () => {
     });
     await sleep(50);
     expect(client.messages.filter((m) => m.type === 'balance')).toEqual([]);
+    client.close();
+  });
+
+  it('delivers a batch of many users’ events in order, each to its owner, skipping a malformed one', async () => {
+    const alice = await createTestUser(t.database, t.config);
+    const bob = await createTestUser(t.database, t.config);
+    const client = await connectSocket(url);
+    client.send({ op: 'auth', token: alice.token });
+    expect(await client.next((m) => m.type === 'authed')).toEqual({ type: 'authed', ok: true });
+    await publishUserEvents(t.bus, [
+      { userId: alice.userId, type: 'order', data: { id: 1 } },
+      { userId: bob.userId, type: 'order', data: { id: 2 } },
+      { userId: alice.userId, type: 'order', data: { id: 3 } },
+      { userId: alice.userId, type: 'balance', data: { mode: 'real' } },
+    ]);
+    await client.next((m) => m.type === 'balance');
+    expect(client.messages.filter((m) => m.type === 'order').map((m) => m.data)).toEqual([
+      { id: 1 },
+      { id: 3 },
+    ]);
+    // A malformed event (an unknown type) is dropped; the rest of its batch still arrives.
+    await t.bus.publish(USER_EVENTS_CHANNEL, [
+      { userId: alice.userId, type: 'no-such-type', data: { id: 4 } },
+      { userId: alice.userId, type: 'notification', data: { id: 5 } },
+    ]);
+    expect(await client.next((m) => m.type === 'notification')).toEqual({
+      type: 'notification',
+      data: { id: 5 },
+    });
+    expect(client.messages.some((m) => m.type === 'no-such-type')).toBe(false);
     client.close();
   });
 

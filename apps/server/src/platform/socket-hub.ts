@@ -29,13 +29,28 @@ const UserEventEnvelope = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 
+export interface UserEvent {
+  userId: number;
+  type: UserEventType;
+  data: Record<string, unknown>;
+}
+
 export function publishUserEvent(
   bus: EventBus,
   userId: number,
   type: UserEventType,
   data: Record<string, unknown>,
 ) {
-  return bus.publish(USER_EVENTS_CHANNEL, { userId, type, data });
+  return publishUserEvents(bus, [{ userId, type, data }]);
+}
+
+/**
+ * Many users' events as one bus message, in order: one tick that settles a thousand orders
+ * publishes once, not two thousand times (one Redis PUBLISH on a cluster).
+ */
+export function publishUserEvents(bus: EventBus, events: readonly UserEvent[]) {
+  if (events.length === 0) return Promise.resolve();
+  return bus.publish(USER_EVENTS_CHANNEL, events);
 }
 
 /**
@@ -165,14 +180,22 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
   });
 
   deps.bus.subscribe(USER_EVENTS_CHANNEL, (message) => {
-    const parsed = UserEventEnvelope.safeParse(message);
-    if (!parsed.success) {
-      app.log.warn({ issues: parsed.error.issues }, 'malformed user event on the bus');
+    if (!Array.isArray(message)) {
+      app.log.warn('malformed user events on the bus: not a list');
       return;
     }
-    const targets = byUser.get(parsed.data.userId);
-    if (!targets) return;
-    for (const conn of targets) send(conn, { type: parsed.data.type, data: parsed.data.data });
+    for (const event of message as unknown[]) {
+      // Most events are for users with no socket on this node: look them up before parsing.
+      const userId = (event as { userId?: unknown } | null)?.userId;
+      const targets = typeof userId === 'number' ? byUser.get(userId) : undefined;
+      if (!targets) continue;
+      const parsed = UserEventEnvelope.safeParse(event);
+      if (!parsed.success) {
+        app.log.warn({ issues: parsed.error.issues }, 'malformed user event on the bus');
+        continue;
+      }
+      for (const conn of targets) send(conn, { type: parsed.data.type, data: parsed.data.data });
+    }
   });
 
   deps.bus.subscribe(STAFF_EVENTS_CHANNEL, (message) => {

@@ -13,6 +13,7 @@ export {
   TRADE_KINDS,
   USER_BUCKETS,
   LedgerRuleError,
+  houseShardOf,
   netPostings,
   transferPostings,
   type AccountRef,

@@ -158,14 +158,15 @@ export interface TransactionWrite {
 /**
  * Writes transactions, their postings and the accounts' new balances in one statement, all or
  * nothing: when a reason (kind, ref) has posted before, no balance and no posting is written and
- * the ids of the reasons that were new come back (fewer than asked for). The accounts must be
- * locked by the caller's transaction; `balances` holds each account's final balance.
+ * nothing comes back (the caller's transaction must roll back the reasons it did insert). The
+ * accounts must be locked by the caller's transaction; `balances` holds each account's final
+ * balance. Returns each write's transaction id by its position (`ord`, from 1).
  */
 export async function writeTransactions(
   tx: Tx,
   writes: readonly TransactionWrite[],
   balances: ReadonlyMap<number, string>,
-): Promise<{ kind: string; ref: string; id: number }[]> {
+): Promise<{ ord: number; id: number }[]> {
   // Each column goes as one array (pg-array.ts); rows keep their order by their ordinality.
   const transactions = unnestRows(writes, 'x', {
     kind: ['text', (w) => w.kind],
@@ -178,8 +179,7 @@ export async function writeTransactions(
     id: ['bigint', ([id]) => id],
     balance: ['numeric', ([, balance]) => balance],
   });
-  // A posting names its transaction by position (ordinality counts from 1): joining on a number
-  // spares the database sorting 2,500 reasons as text.
+  // A posting names its transaction by position (ordinality counts from 1).
   const postings = unnestRows(
     writes.flatMap((w, i) => w.postings.map((p) => ({ ord: i + 1, p }))),
     'p',
@@ -191,20 +191,25 @@ export async function writeTransactions(
       balance_after: ['numeric', ({ p }) => p.balanceAfter],
     },
   );
-  type Written = { id: string | number; kind: string; ref: string };
+  type Written = { id: string | number; ord: string | number };
   // Data-modifying parts of a WITH run to completion whether or not the final select reads them.
+  // Each transaction takes its id from the sequence up front (in the writes' order), so postings
+  // name it by position with a join on a number, not by its reason.
   const { rows } = (await tx.execute<Written>(sql`
-    with x as (select * from ${transactions}),
+    with x as (
+      select x.*, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id
+      from ${transactions}
+    ),
     t as (
-      insert into ledger_transactions (kind, ref, mode, memo, created_at)
-      select x.kind, x.ref, x.mode, x.memo, coalesce(x.at, now())
+      insert into ledger_transactions (id, kind, ref, mode, memo, created_at)
+      overriding system value
+      select x.id, x.kind, x.ref, x.mode, x.memo, coalesce(x.at, now())
       from x
       order by x.ord
       on conflict do nothing
-      returning id, kind, ref
+      returning id
     ),
     complete as (select count(*) = ${writes.length} as yes from t),
-    numbered as (select t.id, x.ord from t join x on x.kind = t.kind and x.ref = t.ref),
     balances as (
       update ledger_accounts a set balance = v.balance, updated_at = now()
       from ${accounts}, complete
@@ -213,16 +218,20 @@ export async function writeTransactions(
     ),
     entries as (
       insert into ledger_postings (transaction_id, account_id, asset, amount, balance_after)
-      select numbered.id, p.account_id, p.asset, p.amount, p.balance_after
+      select x.id, p.account_id, p.asset, p.amount, p.balance_after
       from ${postings}
-      join numbered on numbered.ord = p.tx
+      join x on x.ord = p.tx
       cross join complete
       where complete.yes
       order by p.ord
       returning id
     )
-    select id, kind, ref from t`)) as { rows: Written[] };
-  return rows.map((r) => ({ id: Number(r.id), kind: r.kind, ref: r.ref }));
+    select x.id, x.ord from x, complete where complete.yes`)) as {
+    rows: Written[];
+  };
+  // `ord` counts the writes from 1. None comes back unless all were written: a reason that had
+  // posted before (or twice in the batch) leaves the whole batch unwritten.
+  return rows.map((r) => ({ id: Number(r.id), ord: Number(r.ord) }));
 }
 
 export async function findTransactionByReason(db: Executor, kind: string, ref: string) {

@@ -41,6 +41,11 @@ export function systemBucket(shard: number): string {
   return shard === 0 ? SYSTEM_BUCKET : `${SYSTEM_BUCKET}.${shard}`;
 }
 
+/** The shard of the system accounts that a transaction of this user (alone) books to. */
+export function houseShardOf(userId: number): number {
+  return userId % SYSTEM_SHARDS;
+}
+
 /** The shard a transaction books system postings to: by its lowest user id, else the first. */
 export function shardOf(postings: readonly { account: AccountRef }[]): number {
   let lowest: number | undefined;
@@ -48,7 +53,7 @@ export function shardOf(postings: readonly { account: AccountRef }[]): number {
     if (p.account.owner === 'user' && (lowest === undefined || p.account.userId < lowest))
       lowest = p.account.userId;
   }
-  return lowest === undefined ? 0 : lowest % SYSTEM_SHARDS;
+  return lowest === undefined ? 0 : houseShardOf(lowest);
 }
 
 export type AccountRef =

@@ -185,7 +185,13 @@ describe('batches and shards', () => {
         ),
       );
     await expect(batch([randomUUID(), done], '1')).rejects.toBeInstanceOf(DuplicateReasonError);
-    await expect(batch([randomUUID(), randomUUID()], '2')).resolves.toHaveLength(2);
+    // One reason twice in the same batch: the second would post nothing, so the batch is refused.
+    const twice = randomUUID();
+    await expect(batch([twice, twice], '1')).rejects.toBeInstanceOf(DuplicateReasonError);
+    const posted = await batch([randomUUID(), randomUUID()], '2');
+    expect(posted).toHaveLength(2);
+    expect(posted.every((r) => r.transactionId > 0)).toBe(true);
+    expect(posted[0]?.transactionId).not.toBe(posted[1]?.transactionId);
     await expect(batch([randomUUID(), randomUUID()], '0.01')).rejects.toMatchObject({
       code: 10092,
     });

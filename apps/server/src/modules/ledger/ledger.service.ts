@@ -94,13 +94,14 @@ export async function postBatch(
       const next = (balances.get(account.id) ?? dec(account.balance)).plus(posting.amount);
       if (account.ownerType === 'user' && next.isNegative()) throw new AppError(10092);
       balances.set(account.id, next);
+      const balanceAfter = next.toFixed();
       write.postings.push({
         accountId: account.id,
         asset: posting.asset,
         amount: posting.amount.toFixed(),
-        balanceAfter: next.toFixed(),
+        balanceAfter,
       });
-      after.push({ key: posting.key, balance: next.toFixed() });
+      after.push({ key: posting.key, balance: balanceAfter });
       if (posting.account.owner === 'user') userIds.add(posting.account.userId);
     }
     writes.push(write);
@@ -112,13 +113,17 @@ export async function postBatch(
     writes,
     new Map([...balances].map(([id, balance]) => [id, balance.toFixed()])),
   );
-  const ids = new Map(written.map((w) => [`${w.kind}\u0000${w.ref}`, w.id]));
-  for (const [i, t] of prepared.entries()) {
-    const id = ids.get(`${t.input.kind}\u0000${t.input.ref}`);
-    if (id === undefined || written.length < prepared.length)
-      throw new DuplicateReasonError(`${t.input.kind} ${t.input.ref} already posted`);
-    const result = results[i];
-    if (result) result.transactionId = id;
+  if (written.length < prepared.length) {
+    const [first] = inputs;
+    throw new DuplicateReasonError(
+      inputs.length === 1
+        ? `${first?.kind} ${first?.ref} already posted`
+        : `a reason of this batch of ${inputs.length} (from ${first?.kind} ${first?.ref}) already posted`,
+    );
+  }
+  for (const w of written) {
+    const result = results[w.ord - 1];
+    if (result) result.transactionId = w.id;
   }
   return results;
 }

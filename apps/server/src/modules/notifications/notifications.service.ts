@@ -2,8 +2,8 @@ import { ALWAYS_SENT_KINDS, NotificationKind, type Notification } from '@swx/con
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { EventBus } from '../../platform/bus';
 import type { Executor } from '../../platform/db';
-import { unnestRows } from '../../platform/pg-array';
-import { publishUserEvent } from '../../platform/socket-hub';
+import { pgArray, unnestRows } from '../../platform/pg-array';
+import { publishUserEvents } from '../../platform/socket-hub';
 import { AppError } from '../../platform/errors';
 import { notificationPrefs, notifications } from './notifications.tables';
 
@@ -15,38 +15,19 @@ export interface NotificationInput {
 
 const ALWAYS = new Set<string>(ALWAYS_SENT_KINDS);
 
-/** The (user, kind) pairs among `inputs` that their users turned off. */
-async function mutedPairs(db: Executor, inputs: readonly NotificationInput[]) {
-  const wanted = inputs.filter((i) => !ALWAYS.has(i.kind));
-  if (wanted.length === 0) return new Set<string>();
-  const rows = await db
-    .select({ userId: notificationPrefs.userId, kind: notificationPrefs.kind })
-    .from(notificationPrefs)
-    .where(
-      and(
-        inArray(notificationPrefs.userId, [...new Set(wanted.map((i) => i.userId))]),
-        inArray(notificationPrefs.kind, [...new Set(wanted.map((i) => i.kind))]),
-        eq(notificationPrefs.enabled, false),
-      ),
-    );
-  return new Set(rows.map((r) => `${r.userId}:${r.kind}`));
-}
-
 /**
- * Stores notifications inside the caller's transaction (one statement), leaving out the kinds
- * their users turned off. The returned `publish` is called after the commit, so the socket never
- * announces something that rolled back.
+ * Stores notifications inside the caller's transaction in one statement, leaving out the kinds
+ * their users turned off (a kind in ALWAYS_SENT_KINDS is always kept). The returned `publish` is
+ * called after the commit, so the socket never announces something that rolled back.
  */
 export async function addNotifications(
   db: Executor,
   inputs: readonly NotificationInput[],
 ): Promise<{ ids: number[]; publish: (bus: EventBus) => Promise<void> }> {
-  const muted = await mutedPairs(db, inputs);
-  const kept = inputs.filter((i) => !muted.has(`${i.userId}:${i.kind}`));
-  if (kept.length === 0) return { ids: [], publish: async () => undefined };
-  // One statement whatever the count, each column as one array parameter (pg-array.ts): a tick
-  // that settles a thousand options notifies their owners without a thousand rows of parameters.
-  const values = unnestRows(kept, 'v', {
+  if (inputs.length === 0) return { ids: [], publish: async () => undefined };
+  // Each column as one array parameter (pg-array.ts): a tick that settles a thousand options
+  // notifies their owners without a thousand rows of parameters.
+  const values = unnestRows(inputs, 'v', {
     user_id: ['bigint', (i) => i.userId],
     kind: ['text', (i) => i.kind],
     params: ['jsonb', (i) => JSON.stringify(i.params ?? {})],
@@ -60,6 +41,10 @@ export async function addNotifications(
     insert into ${notifications} (user_id, kind, params)
     select v.user_id, v.kind, v.params
     from ${values}
+    where v.kind = any(${pgArray(ALWAYS_SENT_KINDS, 'text')})
+       or not exists (
+         select 1 from ${notificationPrefs} p
+         where p.user_id = v.user_id and p.kind = v.kind and not p.enabled)
     order by v.ord
     returning id, user_id, kind`);
   const { rows: insertedRows } = inserted as { rows: Inserted[] };
@@ -70,14 +55,16 @@ export async function addNotifications(
   }));
   return {
     ids: rows.map((r) => r.id),
-    // Side by side: one tick may settle a thousand options for as many users.
-    publish: async (bus) => {
-      await Promise.all(
-        rows.map((row) =>
-          publishUserEvent(bus, row.userId, 'notification', { id: row.id, kind: row.kind }),
-        ),
-      );
-    },
+    // One bus message: one tick may settle a thousand options for as many users.
+    publish: (bus) =>
+      publishUserEvents(
+        bus,
+        rows.map((row) => ({
+          userId: row.userId,
+          type: 'notification',
+          data: { id: row.id, kind: row.kind },
+        })),
+      ),
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import { unnestRows } from '../../platform/pg-array';
+import { pgArray, unnestRows } from '../../platform/pg-array';
 import { optionsOrders, optionsProducts, type PeriodTerms } from './options.tables';
 
 export type OptionsOrderRow = typeof optionsOrders.$inferSelect;
@@ -80,7 +80,13 @@ export async function lockRunning(db: Executor, ids: readonly number[]) {
       state: optionsOrders.state,
     })
     .from(optionsOrders)
-    .where(and(inArray(optionsOrders.id, [...ids]), eq(optionsOrders.state, 'running')))
+    .where(
+      and(
+        // One array parameter, not one per id: a tick may reach a thousand orders.
+        sql`${optionsOrders.id} = any(${pgArray(ids, 'bigint')})`,
+        eq(optionsOrders.state, 'running'),
+      ),
+    )
     .orderBy(asc(optionsOrders.id))
     .for('update');
 }
@@ -121,6 +127,7 @@ export async function selectRunning(db: Executor) {
       id: optionsOrders.id,
       code: optionsOrders.code,
       expiresAt: optionsOrders.expiresAt,
+      userId: optionsOrders.userId,
     })
     .from(optionsOrders)
     .where(eq(optionsOrders.state, 'running'));

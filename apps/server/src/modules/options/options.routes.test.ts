@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advance, createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
 import { notificationsOf, registerByEmail } from '../../../test/support/accounts';
 import { orderHeaders, trader } from '../../../test/support/trading';
-import { selectUserBalances } from '../ledger';
+import { randomUUID } from 'node:crypto';
+import {
+  findInvariantBreaches,
+  houseShardOf,
+  postAlone,
+  selectUserBalances,
+  transferPostings,
+} from '../ledger';
 
 const START = 1_795_000_000;
 const clock = new FakeClock(START);
@@ -161,6 +168,79 @@ describe('options', () => {
         ['lost', '0'],
       ].sort(),
     );
+  });
+
+  it('settles a tick in parts by user: a part that fails leaves the other settled, and retries alone', async () => {
+    // Traders until each of the two parts (users whose house shards share a parity) has one.
+    const byPart = new Map<number, Awaited<ReturnType<typeof trader>>>();
+    while (byPart.size < 2) {
+      const user = await trader(t, '1000');
+      byPart.set(houseShardOf(user.user.id) % 2, user);
+    }
+    const [a, b] = [byPart.get(0)!, byPart.get(1)!];
+    const at = movingSecond(clock.seconds + 1);
+    await advance(t, clock, at);
+    const ids = new Map<number, number[]>();
+    for (const user of [a, b])
+      for (const direction of ['up', 'down']) {
+        const bought = await buy(user.auth, {
+          code: 'BTCUSDT',
+          direction,
+          seconds: 60,
+          amount: '100',
+        });
+        expect(bought.code).toBe(200);
+        ids.set(user.user.id, [...(ids.get(user.user.id) ?? []), bought.result.id]);
+      }
+    // b's stakes leave its options bucket behind the platform's back: b's part cannot settle.
+    const move = (from: 'options' | 'available', to: 'options' | 'available') =>
+      postAlone(t.database.db, {
+        kind: 'test.move',
+        ref: randomUUID(),
+        mode: 'real',
+        postings: transferPostings(
+          { owner: 'user', userId: b.user.id, bucket: from },
+          { owner: 'user', userId: b.user.id, bucket: to },
+          'USDT',
+          '200',
+        ),
+      });
+    await move('options', 'available');
+    const read = async (user: typeof a) =>
+      Promise.all(
+        (ids.get(user.user.id) ?? []).map(
+          async (id) =>
+            (
+              await t.app.inject({
+                method: 'GET',
+                url: `/swx/customer/order/getOptionsOrderById/${id}`,
+                headers: user.auth,
+              })
+            ).json<{ result: Order }>().result,
+        ),
+      );
+    await advance(t, clock, at + 60);
+    const settledA = await read(a);
+    expect(settledA.map((o) => o.state).every((s) => s !== 'running')).toBe(true);
+    expect(settledA.map((o) => o.settleTick?.ts)).toEqual([
+      new Date((at + 60) * 1000).toISOString(),
+      new Date((at + 60) * 1000).toISOString(),
+    ]);
+    expect((await read(b)).map((o) => o.state)).toEqual(['running', 'running']);
+    expect((await balances(a.user.id)).options).toBe('0');
+
+    // Put back, b's part settles at the next tick, once; a's orders are not settled again.
+    await move('available', 'options');
+    await advance(t, clock, at + 61);
+    const settledB = await read(b);
+    expect(settledB.map((o) => o.state).every((s) => s !== 'running')).toBe(true);
+    expect(settledB.map((o) => o.settleTick?.price)).toEqual([priceAt(at + 61), priceAt(at + 61)]);
+    expect(await read(a)).toEqual(settledA);
+    for (const user of [a, b]) {
+      expect((await balances(user.user.id)).options).toBe('0');
+      expect(await notificationsOf(t, user.auth, 'option_settled')).toHaveLength(2);
+    }
+    expect(await findInvariantBreaches(t.database.db)).toEqual([]);
   });
 
   it('settles once even when the expiry is handed over twice', async () => {

@@ -2,8 +2,8 @@ import type { OptionsOrder, OptionsProduct } from '@swx/contract';
 import { compareDecimal, dec, fitsScale } from '@swx/money';
 import { AppError } from '../../platform/errors';
 import { addNotifications } from '../notifications';
-import { publishUserEvent } from '../../platform/socket-hub';
-import { post, postBatch, transferPostings } from '../ledger';
+import { publishUserEvents, type UserEvent } from '../../platform/socket-hub';
+import { houseShardOf, post, postBatch, transferPostings } from '../ledger';
 import { recordSettlingTick } from '../markets';
 import {
   withOrderNumber,
@@ -164,32 +164,56 @@ export async function buyOption(
     id: row.id,
     code: row.code,
     due: Math.ceil(expiresAt.getTime() / 1000),
+    userId,
   });
-  await announce(deps, row);
+  await announce(deps, [row]);
   return toOrder(deps, row);
 }
 
 async function announce(
   deps: TradingDeps,
-  row: Pick<OptionsOrderRow, 'id' | 'userId' | 'mode' | 'state'>,
+  rows: readonly Pick<OptionsOrderRow, 'id' | 'userId' | 'mode' | 'state'>[],
 ): Promise<void> {
-  await publishUserEvent(deps.bus, row.userId, 'order', {
-    product: 'options',
-    id: row.id,
-    state: row.state,
-  });
-  await publishUserEvent(deps.bus, row.userId, 'balance', { mode: row.mode });
+  const events: UserEvent[] = rows.map((row) => ({
+    userId: row.userId,
+    type: 'order',
+    data: { product: 'options', id: row.id, state: row.state },
+  }));
+  // One balance event per owner and mode after their orders' (a tick may settle many of one user's).
+  const owners = new Map(rows.map((row) => [`${row.userId}:${row.mode}`, row]));
+  for (const row of owners.values())
+    events.push({ userId: row.userId, type: 'balance', data: { mode: row.mode } });
+  await publishUserEvents(deps.bus, events);
 }
 
 /**
- * Settles the options a tick reached at their expiry: the first tick at or after it. One
- * transaction for the tick with a fixed number of statements however many orders it settles
- * (lock, tick, outcomes, ledger, notifications); rows another node already settled are skipped
- * (they are no longer running once their lock is released).
+ * Transactions one tick's settlement is split into. Each takes the orders of the users whose
+ * ledger postings go to the same house shards, so the parts lock disjoint accounts and run side by
+ * side on their own connections; each part is exactly once on its own (its rows' state decides).
+ */
+const SETTLE_PARTS = 2;
+
+/**
+ * Settles the options a tick reached at their expiry: the first tick at or after it, in
+ * SETTLE_PARTS transactions side by side, each with a fixed number of statements however many
+ * orders it settles (lock, tick, outcomes, ledger, notifications). Rows another node already
+ * settled are skipped (they are no longer running once their lock is released). When a part fails,
+ * the others still commit and the error goes to the engine, which puts every item back: the
+ * settled ones are skipped on the next tick.
  */
 export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTick): Promise<void> {
-  const ids = hits.expiring.map((e) => e.id);
-  if (ids.length === 0) return;
+  if (hits.expiring.length === 0) return;
+  const parts = Array.from({ length: SETTLE_PARTS }, () => [] as number[]);
+  for (const item of hits.expiring)
+    parts[houseShardOf(item.userId ?? 0) % SETTLE_PARTS]?.push(item.id);
+  const results = await Promise.allSettled(
+    parts.filter((ids) => ids.length > 0).map((ids) => settlePart(deps, ids, tick)),
+  );
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+async function settlePart(deps: TradingDeps, ids: readonly number[], tick: FeedTick) {
   const settled = await deps.db.transaction(async (tx) => {
     // An expiry is due at the first tick at or after it; an earlier tick never settles it.
     const due = (await lockRunning(tx, ids)).filter(
@@ -213,26 +237,25 @@ export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTic
       row,
       result: outcome(row.direction, row.amount, row.payoutRate, row.openPrice, tick.price),
     }));
+    // The three writes go side by side: the connection runs them one after another, and each
+    // one's JavaScript (the ledger's arithmetic, the notices) overlaps the statement before it.
     const marking = markSettledMany(
       tx,
       settleTick,
       done.map(({ row, result }) => ({ id: row.id, ...result })),
     );
-    // Prepared while the orders are marked (one statement at a time on the connection).
-    const entries = done.map(({ row, result }) => ({
-      kind: 'options.settle',
-      ref: row.orderNo,
-      mode: row.mode,
-      postings: settlementPostings(row.userId, row.amount, result.payout),
-      memo: { state: result.state },
-    }));
-    // Every row is locked and running, so every one is marked; anything else rolls the tick back.
-    const marked = await marking;
-    if (marked.length !== done.length)
-      throw new Error(`options settlement marked ${marked.length} of ${done.length} locked orders`);
-    await postBatch(tx, entries);
+    const posting = postBatch(
+      tx,
+      done.map(({ row, result }) => ({
+        kind: 'options.settle',
+        ref: row.orderNo,
+        mode: row.mode,
+        postings: settlementPostings(row.userId, row.amount, result.payout),
+        memo: { state: result.state },
+      })),
+    );
     // Real-money owners are told the result (one statement for the whole tick; demo is practice).
-    const notes = await addNotifications(
+    const noting = addNotifications(
       tx,
       done
         .filter(({ row }) => row.mode === 'real')
@@ -248,11 +271,14 @@ export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTic
           },
         })),
     );
+    const [marked, , notes] = await Promise.all([marking, posting, noting]);
+    // Every row is locked and running, so every one is marked; anything else rolls the tick back.
+    if (marked.length !== done.length)
+      throw new Error(`options settlement marked ${marked.length} of ${done.length} locked orders`);
     const rows = done.map(({ row, result }) => ({ ...row, state: result.state }));
     return { rows, notes };
   });
-  // Each user's two events stay in order; users are told side by side (one tick may settle many).
-  await Promise.all(settled.rows.map((row) => announce(deps, row)));
+  await announce(deps, settled.rows);
   await settled.notes.publish(deps.bus);
 }
 
@@ -265,6 +291,7 @@ export async function runningExpiries(deps: TradingDeps): Promise<Hits> {
       id: r.id,
       code: r.code,
       due: Math.ceil(r.expiresAt.getTime() / 1000),
+      userId: r.userId,
     })),
   };
 }

@@ -24,6 +24,8 @@ export interface Expiring {
   id: number;
   code: string;
   due: number;
+  /** The owner's user id: the owner may settle one tick's expiries in parts by user. */
+  userId?: number;
 }
 
 interface Entry<T> {
