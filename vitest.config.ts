@@ -23,6 +23,7 @@ export default defineConfig({
             'apps/server/test/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          setupFiles: ['apps/server/test/support/setup.ts'],
           isolate: false,
         },
       },

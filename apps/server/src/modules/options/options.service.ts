@@ -237,14 +237,17 @@ async function settlePart(deps: TradingDeps, ids: readonly number[], tick: FeedT
       row,
       result: outcome(row.direction, row.amount, row.payoutRate, row.openPrice, tick.price),
     }));
-    // The three writes go side by side: the connection runs them one after another, and each
-    // one's JavaScript (the ledger's arithmetic, the notices) overlaps the statement before it.
-    const marking = markSettledMany(
+    // One statement each for the orders, the ledger and the notices, one after another on the
+    // part's connection (the other part's statements run meanwhile on its own).
+    const marked = await markSettledMany(
       tx,
       settleTick,
       done.map(({ row, result }) => ({ id: row.id, ...result })),
     );
-    const posting = postBatch(
+    // Every row is locked and running, so every one is marked; anything else rolls the part back.
+    if (marked.length !== done.length)
+      throw new Error(`options settlement marked ${marked.length} of ${done.length} locked orders`);
+    await postBatch(
       tx,
       done.map(({ row, result }) => ({
         kind: 'options.settle',
@@ -254,8 +257,8 @@ async function settlePart(deps: TradingDeps, ids: readonly number[], tick: FeedT
         memo: { state: result.state },
       })),
     );
-    // Real-money owners are told the result (one statement for the whole tick; demo is practice).
-    const noting = addNotifications(
+    // Real-money owners are told the result (one statement for the whole part; demo is practice).
+    const notes = await addNotifications(
       tx,
       done
         .filter(({ row }) => row.mode === 'real')
@@ -271,10 +274,6 @@ async function settlePart(deps: TradingDeps, ids: readonly number[], tick: FeedT
           },
         })),
     );
-    const [marked, , notes] = await Promise.all([marking, posting, noting]);
-    // Every row is locked and running, so every one is marked; anything else rolls the tick back.
-    if (marked.length !== done.length)
-      throw new Error(`options settlement marked ${marked.length} of ${done.length} locked orders`);
     const rows = done.map(({ row, result }) => ({ ...row, state: result.state }));
     return { rows, notes };
   });

@@ -116,7 +116,7 @@ export function usersAdminRoutes(db: Db): FastifyPluginAsyncZod {
         const actor = staffActorOf(request);
         const id = request.params.id;
         const body = request.body;
-        const detail = await db.transaction(async (tx) => {
+        await db.transaction(async (tx) => {
           const user = await selectUserById(tx, id);
           if (!user) throw new AppError(10009);
           await updateUser(tx, id, {
@@ -136,9 +136,9 @@ export function usersAdminRoutes(db: Db): FastifyPluginAsyncZod {
               after: body,
             },
           });
-          return detailOf(tx, id);
         });
-        return ok(request, detail);
+        // Read after the commit, its parts side by side on the pool (not queued on one connection).
+        return ok(request, await detailOf(db, id));
       },
     );
   };
