@@ -110,7 +110,11 @@ describe.each(Object.keys(orders) as (keyof typeof orders)[])('%s orders', (prod
 describe('two nodes on one database', () => {
   it('settle every expiring option and every reached stop exactly once', async () => {
     const name = `trading_nodes_${randomUUID().slice(0, 6)}`;
-    const url = TEST_DATABASE_URL ? await createScratchPostgres(name) : undefined;
+    // One scratch database per worker, dropped and made again by the next run (a random name
+    // would leave one behind on the server after every run).
+    const url = TEST_DATABASE_URL
+      ? await createScratchPostgres(`swx_test_trading_nodes_w${process.env.VITEST_POOL_ID ?? '0'}`)
+      : undefined;
     const shared: Database = url ? openPostgres(url, 10) : await isolatedDatabase(name);
     if (url) await shared.migrate();
     const second: Database = url ? openPostgres(url, 10) : shared;
