@@ -287,6 +287,8 @@ export async function benchOrders(pgUrl: string): Promise<OrdersFigure> {
       log(`tick to settlement failed: ${error instanceof Error ? error.message : String(error)}`);
       return [] as number[];
     });
+    // Every tick's time, so a slow one can be told apart from a slow run.
+    log(`settling ticks (ms, the first cold): ${settleTimes.map((ms) => ms.toFixed(0)).join(' ')}`);
     const [settleColdMs = Number.NaN, ...measured] = settleTimes;
     const sorted = [...measured].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
