@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { dec } from '@swx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advance, createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
 import { notificationsOf, registerByEmail } from '../../../test/support/accounts';
 import { orderHeaders, trader } from '../../../test/support/trading';
-import { randomUUID } from 'node:crypto';
 import {
   findInvariantBreaches,
   houseShardOf,
