@@ -32,14 +32,17 @@ function columnsOf({ account, mode, asset }: AccountIdentity) {
       };
 }
 
-/** The columns of each account the identities name, each account once. */
+/** The columns of each account the identities name, each account once, and each identity's key. */
 function distinct(identities: readonly AccountIdentity[]) {
   const byKey = new Map<string, ReturnType<typeof columnsOf>>();
-  for (const identity of identities) {
+  const keyOf: string[] = new Array<string>(identities.length);
+  for (const [i, identity] of identities.entries()) {
     const c = columnsOf(identity);
-    byKey.set(rowKey(c), c);
+    const key = rowKey(c);
+    keyOf[i] = key;
+    if (!byKey.has(key)) byKey.set(key, c);
   }
-  return [...byKey.values()];
+  return { columns: [...byKey.values()], keyOf };
 }
 
 /** The text that names one account row: the same for an identity and for the row it matches. */
@@ -59,7 +62,7 @@ export async function ensureAccounts(
   identities: readonly AccountIdentity[],
 ): Promise<void> {
   if (identities.length === 0) return;
-  await db.insert(ledgerAccounts).values(distinct(identities)).onConflictDoNothing();
+  await db.insert(ledgerAccounts).values(distinct(identities).columns).onConflictDoNothing();
 }
 
 export interface LockedAccount {
@@ -78,10 +81,9 @@ export async function lockAccounts(
   tx: Tx,
   identities: readonly AccountIdentity[],
 ): Promise<Map<AccountIdentity, LockedAccount>> {
-  const wanted = identities.map(columnsOf);
   // A batch names the same few accounts many times (one user, the house shards): ask once each.
   // The keys go as one array per column (platform/pg-array.ts), users' and the house's apart.
-  const keys = distinct(identities);
+  const { columns: keys, keyOf } = distinct(identities);
   const users = keys.filter((c) => c.ownerType === 'user');
   const house = keys.filter((c) => c.ownerType === 'system');
   type Key = (typeof keys)[number];
@@ -139,8 +141,7 @@ export async function lockAccounts(
   }
   const found = new Map<AccountIdentity, LockedAccount>();
   for (const [i, identity] of identities.entries()) {
-    const c = wanted[i];
-    const row = c && byKey.get(rowKey(c));
+    const row = byKey.get(keyOf[i] ?? '');
     if (row) found.set(identity, row);
   }
   return found;

@@ -10,7 +10,8 @@ import {
   sumStakesSince,
 } from './options.repo';
 import { optionsRoutes } from './options.routes';
-import { EXPIRY_KIND, runningExpiries, settleExpired, toOrder } from './options.service';
+import { toOrder } from './options.service';
+import { EXPIRY_KIND, runningExpiries, settleExpired } from './options.settle';
 
 /** Short-period options: products per instrument, purchases, and settlement at expiry. */
 export function optionsModule(deps: TradingDeps): TradingModule {

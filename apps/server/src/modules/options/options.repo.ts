@@ -60,25 +60,27 @@ export async function selectOrder(db: Executor, id: number) {
   return row;
 }
 
-/**
- * Running orders among `ids`, locked: a node that waited for the lock sees them settled. Only what
- * settling reads (a tick may lock a thousand).
- */
-export async function lockRunning(db: Executor, ids: readonly number[]) {
+/** What settling an order reads: its terms, fixed at purchase. */
+export const settleColumns = {
+  id: optionsOrders.id,
+  orderNo: optionsOrders.orderNo,
+  userId: optionsOrders.userId,
+  mode: optionsOrders.mode,
+  code: optionsOrders.code,
+  direction: optionsOrders.direction,
+  amount: optionsOrders.amount,
+  payoutRate: optionsOrders.payoutRate,
+  openPrice: optionsOrders.openPrice,
+  expiresAt: optionsOrders.expiresAt,
+};
+export type SettleTerms = {
+  [K in keyof typeof settleColumns]: OptionsOrderRow[K];
+};
+
+/** The terms of the running orders among `ids` (for expiry items that came without them). */
+export async function selectSettleTerms(db: Executor, ids: readonly number[]) {
   return db
-    .select({
-      id: optionsOrders.id,
-      orderNo: optionsOrders.orderNo,
-      userId: optionsOrders.userId,
-      mode: optionsOrders.mode,
-      code: optionsOrders.code,
-      direction: optionsOrders.direction,
-      amount: optionsOrders.amount,
-      payoutRate: optionsOrders.payoutRate,
-      openPrice: optionsOrders.openPrice,
-      expiresAt: optionsOrders.expiresAt,
-      state: optionsOrders.state,
-    })
+    .select(settleColumns)
     .from(optionsOrders)
     .where(
       and(
@@ -86,14 +88,14 @@ export async function lockRunning(db: Executor, ids: readonly number[]) {
         sql`${optionsOrders.id} = any(${pgArray(ids, 'bigint')})`,
         eq(optionsOrders.state, 'running'),
       ),
-    )
-    .orderBy(asc(optionsOrders.id))
-    .for('update');
+    );
 }
 
 /**
  * Settles running orders at one tick in one statement: the tick's fields are the same for all,
- * each order has its own outcome. Returns the ids that were still running.
+ * each order has its own outcome. The rows are locked in id order first (two nodes settling the
+ * same orders queue instead of deadlocking), and only those still running change: a node that
+ * waited for the lock finds them settled. Returns the ids it settled.
  */
 export async function markSettledMany(
   db: Executor,
@@ -101,36 +103,33 @@ export async function markSettledMany(
   outcomes: readonly { id: number; state: 'won' | 'lost' | 'draw'; payout: string }[],
 ): Promise<number[]> {
   if (outcomes.length === 0) return [];
-  const rows = await db
-    .update(optionsOrders)
-    .set({
-      ...tick,
-      settledAt: tick.settleAt,
-      state: sql`v.state`,
-      payout: sql`v.payout`,
-    })
-    .from(
-      unnestRows(outcomes, 'v', {
-        id: ['bigint', (o) => o.id],
-        state: ['text', (o) => o.state],
-        payout: ['numeric', (o) => o.payout],
-      }),
-    )
-    .where(and(eq(optionsOrders.id, sql`v.id`), eq(optionsOrders.state, 'running')))
-    .returning({ id: optionsOrders.id });
-  return rows.map((r) => r.id);
+  const values = unnestRows(outcomes, 'v', {
+    id: ['bigint', (o) => o.id],
+    state: ['text', (o) => o.state],
+    payout: ['numeric', (o) => o.payout],
+  });
+  const ids = pgArray(
+    outcomes.map((o) => o.id),
+    'bigint',
+  );
+  const { rows } = (await db.execute<{ id: string | number }>(sql`
+    update options_orders o
+    set state = v.state, payout = v.payout, settle_tick_id = ${tick.settleTickId},
+        settle_price = ${tick.settlePrice}, settle_at = ${tick.settleAt},
+        settle_source = ${tick.settleSource}, settled_at = ${tick.settleAt}
+    from ${values},
+      (select id from options_orders
+        where id = any(${ids}) and state = 'running'
+        order by id
+        for update) l
+    where o.id = v.id and o.id = l.id and o.state = 'running'
+    returning o.id`)) as { rows: { id: string | number }[] };
+  return rows.map((r) => Number(r.id));
 }
 
-export async function selectRunning(db: Executor) {
-  return db
-    .select({
-      id: optionsOrders.id,
-      code: optionsOrders.code,
-      expiresAt: optionsOrders.expiresAt,
-      userId: optionsOrders.userId,
-    })
-    .from(optionsOrders)
-    .where(eq(optionsOrders.state, 'running'));
+/** Every running order's terms: the expiries waiting at boot. */
+export async function selectRunning(db: Executor): Promise<SettleTerms[]> {
+  return db.select(settleColumns).from(optionsOrders).where(eq(optionsOrders.state, 'running'));
 }
 
 /** A page of orders, newest first; without `userId` (staff) every user's. */

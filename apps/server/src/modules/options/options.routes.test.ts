@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advance, createTestApp, FakeClock, type TestApp } from '../../../test/support/test-app';
 import { notificationsOf, registerByEmail } from '../../../test/support/accounts';
 import { orderHeaders, trader } from '../../../test/support/trading';
+import { eq, sql } from 'drizzle-orm';
+import { EXPIRY_KIND, expiryOf } from './options.settle';
+import { optionsOrders } from './options.tables';
 import {
   findInvariantBreaches,
   houseShardOf,
@@ -272,6 +275,91 @@ describe('options', () => {
     const after = await balances(user.user.id);
     expect(after.options).toBe('0');
     expect(['900', '1000', '1020']).toContain(after.available);
+  });
+
+  it('settles from the terms an expiry carries or, without them, from the stored order; a repeat records nothing', async () => {
+    const user = await trader(t, '1000');
+    const first = await buy(user.auth, {
+      code: 'BTCUSDT',
+      direction: 'up',
+      seconds: 30,
+      amount: '100',
+    });
+    const second = await buy(user.auth, {
+      code: 'BTCUSDT',
+      direction: 'down',
+      seconds: 30,
+      amount: '50',
+    });
+    const due = Math.ceil(Date.parse(first.result.expiresAt) / 1000);
+    expect(Math.ceil(Date.parse(second.result.expiresAt) / 1000)).toBe(due);
+    const tick = {
+      code: 'BTCUSDT',
+      price: priceAt(due),
+      ts: new Date(due * 1000),
+      second: due,
+      source: 'simulator' as const,
+    };
+    const [carried, stored] = await Promise.all(
+      [first, second].map(async (o) => {
+        const [row] = await t.database.db
+          .select()
+          .from(optionsOrders)
+          .where(eq(optionsOrders.id, o.result.id));
+        if (!row) throw new Error('order missing');
+        return expiryOf(row);
+      }),
+    );
+    expect(carried?.terms?.openPrice).toBeTruthy();
+    // One as the buying node shares it, one as a node of an earlier release did: no terms.
+    const bare = {
+      kind: EXPIRY_KIND,
+      id: second.result.id,
+      code: 'BTCUSDT',
+      due,
+      userId: user.user.id,
+    };
+    const settleTicks = async () => {
+      const { rows } = (await t.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from recorded_ticks where reason = ${`options:settle:${due}`}`,
+      )) as { rows: { n: number }[] };
+      return rows[0]?.n;
+    };
+    const before = await settleTicks();
+    const handOver = async () => {
+      for (const id of [first.result.id, second.result.id]) t.triggers.book.remove(EXPIRY_KIND, id);
+      t.triggers.book.expire(carried!);
+      t.triggers.book.expire(bare);
+      await t.triggers.check(tick);
+    };
+    await handOver();
+    expect(stored?.terms).toBeDefined();
+
+    const orders = await Promise.all(
+      [first, second].map(
+        async (o) =>
+          (
+            await t.app.inject({
+              method: 'GET',
+              url: `/swx/customer/order/getOptionsOrderById/${o.result.id}`,
+              headers: user.auth,
+            })
+          ).json<{ result: Order }>().result,
+      ),
+    );
+    for (const order of orders) {
+      expect(order.state).not.toBe('running');
+      expect(order.settleTick?.price).toBe(dec(tick.price).toFixed(btc().row.precision));
+    }
+    expect(await settleTicks()).toBe((before ?? 0) + 1);
+    const after = await balances(user.user.id);
+    expect(after.options).toBe('0');
+
+    // Handed over again (another node's copy): nothing is settled twice, and no tick is recorded.
+    await handOver();
+    expect(await settleTicks()).toBe((before ?? 0) + 1);
+    expect(await balances(user.user.id)).toEqual(after);
+    expect(await findInvariantBreaches(t.database.db)).toEqual([]);
   });
 
   it.each([

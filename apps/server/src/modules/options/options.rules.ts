@@ -25,14 +25,46 @@ export function outcome(
   payoutRate: string,
   openPrice: string,
   settlePrice: string,
-): { state: Exclude<OptionsState, 'running'>; payout: string } {
+): { state: SettledState; payout: string } {
+  const state = settlingState(direction, openPrice, settlePrice);
+  return { state, payout: payoutOf(state, stake, payoutRate) };
+}
+
+type SettledState = Exclude<OptionsState, 'running'>;
+
+/** Won, lost or draw: how the settling price stands against the opening price. */
+export function settlingState(
+  direction: 'up' | 'down',
+  openPrice: string,
+  settlePrice: string,
+): SettledState {
   const move = compareDecimal(settlePrice, openPrice);
-  if (move === 0) return { state: 'draw', payout: dec(stake).toFixed() };
-  const won = direction === 'up' ? move > 0 : move < 0;
-  if (!won) return { state: 'lost', payout: '0' };
+  if (move === 0) return 'draw';
+  return (direction === 'up' ? move > 0 : move < 0) ? 'won' : 'lost';
+}
+
+/** What an outcome pays back: stake x (1 + rate) rounded down for a win, the stake for a draw. */
+export function payoutOf(state: SettledState, stake: string, payoutRate: string): string {
+  if (state === 'draw') return dec(stake).toFixed();
+  if (state === 'lost') return '0';
+  return roundCredit(dec(stake).times(dec('1').plus(payoutRate)), STAKE_ASSET).toFixed();
+}
+
+/** The amounts a settlement moves: the stake out, the payout in, the house's side (null: none). */
+export interface SettlementAmounts {
+  stake: string;
+  paid: string | null;
+  house: string | null;
+}
+
+export function settlementAmounts(stake: string, payout: string): SettlementAmounts {
+  const staked = dec(stake);
+  const paid = dec(payout);
+  const house = staked.minus(paid);
   return {
-    state: 'won',
-    payout: roundCredit(dec(stake).times(dec('1').plus(payoutRate)), STAKE_ASSET).toFixed(),
+    stake: staked.negated().toFixed(),
+    paid: paid.isZero() ? null : paid.toFixed(),
+    house: house.isZero() ? null : house.toFixed(),
   };
 }
 
@@ -41,35 +73,32 @@ export function outcome(
  * arrives in `available`, and the house takes or pays the difference (nothing when a draw returns
  * the stake exactly).
  */
-export function settlementPostings(userId: number, stake: string, payout: string): PostingInput[] {
-  const staked = dec(stake);
-  const paid = dec(payout);
-  const house = staked.minus(paid);
-  return [
+export function settlementPostings(
+  userId: number,
+  stake: string,
+  payout: string,
+  amounts: SettlementAmounts = settlementAmounts(stake, payout),
+): PostingInput[] {
+  const postings: PostingInput[] = [
     {
       account: { owner: 'user', userId, bucket: 'options' },
       asset: STAKE_ASSET,
-      amount: staked.negated().toFixed(),
+      amount: amounts.stake,
     },
-    ...(paid.isZero()
-      ? []
-      : [
-          {
-            account: { owner: 'user', userId, bucket: 'available' } as const,
-            asset: STAKE_ASSET,
-            amount: paid.toFixed(),
-          },
-        ]),
-    ...(house.isZero()
-      ? []
-      : [
-          {
-            account: { owner: 'system', name: 'house' } as const,
-            asset: STAKE_ASSET,
-            amount: house.toFixed(),
-          },
-        ]),
   ];
+  if (amounts.paid !== null)
+    postings.push({
+      account: { owner: 'user', userId, bucket: 'available' },
+      asset: STAKE_ASSET,
+      amount: amounts.paid,
+    });
+  if (amounts.house !== null)
+    postings.push({
+      account: { owner: 'system', name: 'house' },
+      asset: STAKE_ASSET,
+      amount: amounts.house,
+    });
+  return postings;
 }
 
 /** Problems of a product's periods, for the back office editor (empty when sound). */

@@ -1,32 +1,20 @@
 import type { OptionsOrder, OptionsProduct } from '@swx/contract';
 import { compareDecimal, dec, fitsScale } from '@swx/money';
 import { AppError } from '../../platform/errors';
-import { addNotifications } from '../notifications';
-import { publishUserEvents, type UserEvent } from '../../platform/socket-hub';
-import { houseShardOf, post, postBatch, transferPostings } from '../ledger';
+import { post, transferPostings } from '../ledger';
 import { recordSettlingTick } from '../markets';
-import {
-  withOrderNumber,
-  tradingTick,
-  type FeedTick,
-  type Hits,
-  type TradingDeps,
-} from '../triggers';
-import { outcome, settlementPostings, STAKE_ASSET } from './options.rules';
+import { withOrderNumber, tradingTick, type TradingDeps } from '../triggers';
+import { STAKE_ASSET } from './options.rules';
 import {
   insertOrder,
-  lockRunning,
-  markSettledMany,
   selectOrder,
   selectProduct,
   selectProducts,
-  selectRunning,
   selectOrderPage,
   type OptionsOrderRow,
   type OptionsProductRow,
 } from './options.repo';
-
-export const EXPIRY_KIND = 'options.expiry';
+import { announce, expiryOf } from './options.settle';
 
 type Mode = 'real' | 'demo';
 
@@ -159,140 +147,9 @@ export async function buyOption(
       return order;
     }),
   );
-  deps.triggers.expire({
-    kind: EXPIRY_KIND,
-    id: row.id,
-    code: row.code,
-    due: Math.ceil(expiresAt.getTime() / 1000),
-    userId,
-  });
+  deps.triggers.expire(expiryOf(row));
   await announce(deps, [row]);
   return toOrder(deps, row);
-}
-
-async function announce(
-  deps: TradingDeps,
-  rows: readonly Pick<OptionsOrderRow, 'id' | 'userId' | 'mode' | 'state'>[],
-): Promise<void> {
-  const events: UserEvent[] = rows.map((row) => ({
-    userId: row.userId,
-    type: 'order',
-    data: { product: 'options', id: row.id, state: row.state },
-  }));
-  // One balance event per owner and mode after their orders' (a tick may settle many of one user's).
-  const owners = new Map(rows.map((row) => [`${row.userId}:${row.mode}`, row]));
-  for (const row of owners.values())
-    events.push({ userId: row.userId, type: 'balance', data: { mode: row.mode } });
-  await publishUserEvents(deps.bus, events);
-}
-
-/**
- * Transactions one tick's settlement is split into. Each takes the orders of the users whose
- * ledger postings go to the same house shards, so the parts lock disjoint accounts and run side by
- * side on their own connections; each part is exactly once on its own (its rows' state decides).
- */
-const SETTLE_PARTS = 2;
-
-/**
- * Settles the options a tick reached at their expiry: the first tick at or after it, in
- * SETTLE_PARTS transactions side by side, each with a fixed number of statements however many
- * orders it settles (lock, tick, outcomes, ledger, notifications). Rows another node already
- * settled are skipped (they are no longer running once their lock is released). When a part fails,
- * the others still commit and the error goes to the engine, which puts every item back: the
- * settled ones are skipped on the next tick.
- */
-export async function settleExpired(deps: TradingDeps, hits: Hits, tick: FeedTick): Promise<void> {
-  if (hits.expiring.length === 0) return;
-  const parts = Array.from({ length: SETTLE_PARTS }, () => [] as number[]);
-  for (const item of hits.expiring)
-    parts[houseShardOf(item.userId ?? 0) % SETTLE_PARTS]?.push(item.id);
-  const results = await Promise.allSettled(
-    parts.filter((ids) => ids.length > 0).map((ids) => settlePart(deps, ids, tick)),
-  );
-  const failed = results.find((r) => r.status === 'rejected');
-  if (failed) throw failed.reason;
-}
-
-async function settlePart(deps: TradingDeps, ids: readonly number[], tick: FeedTick) {
-  const settled = await deps.db.transaction(async (tx) => {
-    // An expiry is due at the first tick at or after it; an earlier tick never settles it.
-    const due = (await lockRunning(tx, ids)).filter(
-      (row) => tick.ts.getTime() >= row.expiresAt.getTime(),
-    );
-    if (due.length === 0) return { rows: [], notes: { publish: async () => undefined } };
-    const tickId = await recordSettlingTick(tx, {
-      code: tick.code,
-      source: tick.source,
-      price: tick.price,
-      ts: tick.ts,
-      reason: `options:settle:${tick.second}`,
-    });
-    const settleTick = {
-      settleTickId: tickId,
-      settlePrice: tick.price,
-      settleAt: tick.ts,
-      settleSource: tick.source,
-    };
-    const done = due.map((row) => ({
-      row,
-      result: outcome(row.direction, row.amount, row.payoutRate, row.openPrice, tick.price),
-    }));
-    // One statement each for the orders, the ledger and the notices, one after another on the
-    // part's connection (the other part's statements run meanwhile on its own).
-    const marked = await markSettledMany(
-      tx,
-      settleTick,
-      done.map(({ row, result }) => ({ id: row.id, ...result })),
-    );
-    // Every row is locked and running, so every one is marked; anything else rolls the part back.
-    if (marked.length !== done.length)
-      throw new Error(`options settlement marked ${marked.length} of ${done.length} locked orders`);
-    await postBatch(
-      tx,
-      done.map(({ row, result }) => ({
-        kind: 'options.settle',
-        ref: row.orderNo,
-        mode: row.mode,
-        postings: settlementPostings(row.userId, row.amount, result.payout),
-        memo: { state: result.state },
-      })),
-    );
-    // Real-money owners are told the result (one statement for the whole part; demo is practice).
-    const notes = await addNotifications(
-      tx,
-      done
-        .filter(({ row }) => row.mode === 'real')
-        .map(({ row, result }) => ({
-          userId: row.userId,
-          kind: 'option_settled' as const,
-          params: {
-            code: row.code,
-            result: result.state,
-            amount: result.payout,
-            asset: STAKE_ASSET,
-            orderNo: row.orderNo,
-          },
-        })),
-    );
-    const rows = done.map(({ row, result }) => ({ ...row, state: result.state }));
-    return { rows, notes };
-  });
-  await announce(deps, settled.rows);
-  await settled.notes.publish(deps.bus);
-}
-
-export async function runningExpiries(deps: TradingDeps): Promise<Hits> {
-  const rows = await selectRunning(deps.db);
-  return {
-    resting: [],
-    expiring: rows.map((r) => ({
-      kind: EXPIRY_KIND,
-      id: r.id,
-      code: r.code,
-      due: Math.ceil(r.expiresAt.getTime() / 1000),
-      userId: r.userId,
-    })),
-  };
 }
 
 export async function listOrders(

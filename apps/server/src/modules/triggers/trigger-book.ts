@@ -26,6 +26,11 @@ export interface Expiring {
   due: number;
   /** The owner's user id: the owner may settle one tick's expiries in parts by user. */
   userId?: number;
+  /**
+   * What the owner needs to settle it that never changes after it was placed (text only, so it
+   * travels on the bus to the other nodes), so settling needs no read first; the book never looks.
+   */
+  terms?: Readonly<Record<string, string>>;
 }
 
 interface Entry<T> {
