@@ -75,7 +75,10 @@ export interface LockedAccount {
 /**
  * Locks the accounts of `identities` in id order (so transactions touching the same accounts
  * queue instead of deadlocking) in one statement, and returns them by identity; identities whose
- * account does not exist yet are left out of the map.
+ * account does not exist yet are left out of the map. The ids are found first, as one array, and
+ * only the rows are locked: with the lookup as a join of the locked rows, a row that another
+ * transaction changed while this one waited for it dropped out of the answer (PostgreSQL rechecks
+ * such a join against the row's new version), and the caller took it for a missing account.
  */
 export async function lockAccounts(
   tx: Tx,
@@ -113,7 +116,7 @@ export async function lockAccounts(
     select a.id, a.owner_type, a.user_id, a.system_name, a.mode, a.asset, a.bucket,
            a.balance::text as balance
     from ledger_accounts a
-    where a.id in (
+    where a.id = any(array(
       select u.id from ledger_accounts u join ${userKeys}
         on u.owner_type = 'user' and u.user_id = k.user_id
        and u.mode = k.mode and u.asset = k.asset and u.bucket = k.bucket
@@ -121,7 +124,7 @@ export async function lockAccounts(
       select s.id from ledger_accounts s join ${houseKeys}
         on s.owner_type = 'system' and s.user_id is null
        and s.system_name = k.system_name and s.mode = k.mode and s.asset = k.asset
-       and s.bucket = k.bucket)
+       and s.bucket = k.bucket))
     order by a.id
     for update`)) as { rows: Row[] };
   const byKey = new Map<string, LockedAccount>();
