@@ -121,16 +121,18 @@ class NothingToSettle extends Error {}
 
 async function settlePart(deps: TradingDeps, items: readonly Expiring[], tick: FeedTick) {
   const carried: SettleTerms[] = [];
-  const unknown: number[] = [];
+  const withoutTerms: number[] = [];
   for (const item of items) {
     const terms = termsOf(item);
     if (terms) carried.push(terms);
-    else unknown.push(item.id);
+    else withoutTerms.push(item.id);
   }
   const settled = await deps.db
     .transaction(async (tx) => {
       const orders =
-        unknown.length === 0 ? carried : [...carried, ...(await selectSettleTerms(tx, unknown))];
+        withoutTerms.length === 0
+          ? carried
+          : [...carried, ...(await selectSettleTerms(tx, withoutTerms))];
       // An expiry is due at the first tick at or after it; an earlier tick never settles it.
       const due = orders.filter((order) => tick.ts.getTime() >= order.expiresAt.getTime());
       if (due.length === 0) throw new NothingToSettle();
