@@ -76,6 +76,26 @@ describe('health, readiness, metrics, docs', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toBeTruthy();
   });
+
+  it("sends the API's replies, data and never a page, with the short set for APIs", async () => {
+    for (const path of [
+      '/swx/customer/index/getParamByKey/down_url',
+      '/swx/customer/index/getParamByKey/no_such_key',
+      '/swx/customer/user/getUserInfo',
+    ]) {
+      const res = await t.app.inject(path);
+      expect(res.headers['content-security-policy'], path).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['referrer-policy'], path).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy'], path).toBe('same-origin');
+      // A page's headers (the policy above all) say nothing to a reply that is data.
+      expect(res.headers['cross-origin-opener-policy'], path).toBeUndefined();
+      expect(res.headers['x-request-id'], path).toBeTruthy();
+    }
+  });
 });
 
 describe('getParamByKey', () => {

@@ -7,7 +7,6 @@ import { Health, Readiness } from '@swx/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -17,6 +16,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { AppError } from './errors';
 import { newRequestId, sendError } from './http';
+import { replySerializerCompiler } from './reply-serializer';
 
 /** The Fastify instance: logging with secrets redacted, request ids, zod schemas. */
 export function createServer(config: Config) {
@@ -41,7 +41,9 @@ export function createServer(config: Config) {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    replySerializerCompiler({ crossCheck: config.NODE_ENV !== 'production' }),
+  );
   return app;
 }
 
@@ -79,7 +81,23 @@ export async function installPlugins(
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? undefined : false,
   });
+  // The API's replies are data, never a page: they carry the short set OWASP's REST Security Cheat
+  // Sheet gives (a document's policy, a dozen headers, was a tenth of a cached read's CPU).
+  const apiHeaders: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  if (config.PUBLIC_URL?.startsWith('https:')) {
+    apiHeaders['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  }
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/swx/')) {
+      reply.headers(apiHeaders);
+      return done();
+    }
     securityHeaders(request.raw, reply.raw, () => done());
   });
 
