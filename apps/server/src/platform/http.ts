@@ -156,7 +156,7 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
   app.decorateRequest('mode', 'real');
   app.decorateRequest('principal', null);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     request.locale = negotiateLocale(
       headerValue(request.headers['lang']),
@@ -166,42 +166,50 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
     const mode = rawMode === undefined || rawMode === '' ? 'real' : rawMode.toLowerCase();
     const parsed = AccountMode.safeParse(mode);
     if (!parsed.success) {
-      throw new AppError(10100, {}, [
-        { path: 'X-Account-Mode', code: 'invalid_value', message: 'expected "real" or "demo"' },
-      ]);
+      return done(
+        new AppError(10100, {}, [
+          { path: 'X-Account-Mode', code: 'invalid_value', message: 'expected "real" or "demo"' },
+        ]),
+      );
     }
     request.mode = parsed.data;
+    done();
   });
 
-  // Before body validation: a caller without a session learns 401, not the shape of the body.
-  app.addHook('preValidation', async (request) => {
-    const config = request.routeOptions.config;
-    const token = parseBearer(headerValue(request.headers.authorization));
-    if (token) {
-      const session = await resolveSession(deps.db, token, deps.policyOf);
-      if (session?.principal === 'user') {
-        const user = await deps.directory.user(deps.db, session.principalId);
-        if (user?.active) {
-          request.principal = { kind: 'user', userId: session.principalId, sessionId: session.id };
-          // Staff can turn a customer's demo mode off; demo requests then stop at once.
-          if (request.mode === 'demo' && !user.demoEnabled && config.auth === 'user') {
-            throw new AppError(10111);
-          }
-        }
-      } else if (session?.principal === 'staff') {
-        const member = await deps.directory.staff(deps.db, session.principalId);
-        if (member?.active) {
-          request.principal = {
-            kind: 'staff',
-            staffId: session.principalId,
-            username: member.username,
-            roles: member.roles,
-            mustChangePassword: member.mustChangePassword,
-            sessionId: session.id,
-          };
+  /** Who holds the bearer token, if anyone: the principal is set on the request. */
+  const authenticate = async (request: FastifyRequest, token: string) => {
+    const session = await resolveSession(deps.db, token, deps.policyOf);
+    if (session?.principal === 'user') {
+      const user = await deps.directory.user(deps.db, session.principalId);
+      if (user?.active) {
+        request.principal = { kind: 'user', userId: session.principalId, sessionId: session.id };
+        // Staff can turn a customer's demo mode off; demo requests then stop at once.
+        if (
+          request.mode === 'demo' &&
+          !user.demoEnabled &&
+          request.routeOptions.config.auth === 'user'
+        ) {
+          throw new AppError(10111);
         }
       }
+    } else if (session?.principal === 'staff') {
+      const member = await deps.directory.staff(deps.db, session.principalId);
+      if (member?.active) {
+        request.principal = {
+          kind: 'staff',
+          staffId: session.principalId,
+          username: member.username,
+          roles: member.roles,
+          mustChangePassword: member.mustChangePassword,
+          sessionId: session.id,
+        };
+      }
     }
+  };
+
+  /** What the route asks of the caller and of the input; throws the refusal. */
+  const guard = (request: FastifyRequest) => {
+    const config = request.routeOptions.config;
     const needs = config.auth;
     if (needs === 'user' && request.principal?.kind !== 'user') throw new AppError(401);
     if (needs === 'staff') {
@@ -228,6 +236,20 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
         { path: nul, code: 'invalid_string', message: 'contains a NUL character' },
       ]);
     }
+  };
+
+  // Before body validation: a caller without a session learns 401, not the shape of the body.
+  // Without a bearer token nothing is looked up, so the guard runs at once (a public read waits
+  // for nothing); a throw there is the hook's error.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const token = parseBearer(headerValue(request.headers.authorization));
+    if (!token) {
+      guard(request);
+      return done();
+    }
+    authenticate(request, token)
+      .then(() => guard(request))
+      .then(() => done(), done);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -2,7 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
+} from 'fastify';
 import type { Db, Executor } from './db';
 import { canonicalJson } from './canonical-json';
 import { AppError } from './errors';
@@ -130,9 +136,8 @@ export function installIdempotency(
   app.decorateRequest('idempotency', null);
   markCommitsOn(db);
 
-  // Runs after the auth guard (hooks run in registration order), so the scope is the caller.
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  // A preHandler runs after the auth guard (a preValidation hook), so the scope is the caller.
+  const claimKey: preHandlerAsyncHookHandler = async (request, reply) => {
     const raw = request.headers['idempotency-key'];
     const key = Array.isArray(raw) ? raw[0] : raw;
     if (!key || !KEY_PATTERN.test(key)) throw new AppError(10105);
@@ -203,17 +208,17 @@ export function installIdempotency(
       if (Date.now() >= deadline) throw new AppError(10106);
       await sleep(WAIT_STEP_MS);
     }
-  });
+  };
 
   // The handler runs with its claim in context, so that its transactions mark the key.
-  app.addHook('preHandler', (request, reply, done) => {
+  const runClaimed: preHandlerHookHandler = (request, reply, done) => {
     if (!request.idempotency) return done();
     holding += 1;
     reply.raw.once('close', release);
     running.run(request.idempotency, done);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeReply: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim) return payload;
     request.idempotency = null;
@@ -241,7 +246,20 @@ export function installIdempotency(
       })
       .where(where);
     return payload;
+  };
+
+  // Only the routes marked `idempotent` carry the hooks (ahead of their own): every other request
+  // skips them instead of passing through three that do nothing for it.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    route.preHandler = [claimKey, runClaimed, ...hooksOf(route.preHandler)];
+    route.onSend = [storeReply, ...hooksOf(route.onSend)];
   });
+}
+
+function hooksOf<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
 }
 
 /** Housekeeping: forget replies older than their 24 hours. */

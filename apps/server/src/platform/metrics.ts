@@ -27,11 +27,12 @@ export function installMetrics(app: FastifyInstance, gauges: { sockets: () => nu
     },
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = `${Math.floor(reply.statusCode / 100)}xx`;
     duration.observe({ method: request.method, route, status }, reply.elapsedTime / 1000);
     if (reply.statusCode >= 500) errors.inc({ route });
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

@@ -25,7 +25,7 @@ import { tradingHours } from './markets.service';
 
 export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPluginAsyncZod {
   const tags = ['index'];
-  const encoded = new Map<string, string>();
+  const encoded = new Map<string, Buffer>();
   return async (app) => {
     app.get(
       listMarketByType.path,
@@ -38,18 +38,18 @@ export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPlugi
       },
       async (request, reply) => {
         // The list is the same for every caller within a second (about 27 KB for crypto):
-        // checked against the contract and encoded once, then sent as is.
+        // checked against the contract and encoded once, to UTF-8 bytes, then sent as is.
         const key = `${request.query.type ?? 'all'}|${request.locale}|${hub.version}|${Math.floor(hub.now())}`;
         let body = encoded.get(key);
         if (body === undefined) {
           const envelope = listMarketByType.reply.parse(
             ok(request, await listMarkets(hub, request.query.type, request.locale)),
           );
-          body = JSON.stringify(envelope);
+          body = Buffer.from(JSON.stringify(envelope));
           if (encoded.size > 64) encoded.clear();
           encoded.set(key, body);
         }
-        // A string with a JSON content type goes out as is; the typed reply only knows objects.
+        // Bytes with a JSON content type go out as they are; the typed reply only knows objects.
         return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
       },
     );
