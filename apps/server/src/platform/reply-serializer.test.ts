@@ -27,74 +27,54 @@ const order = z.object({
   ]),
 });
 
+const fullOrder = {
+  code: 200,
+  msg: 'ok',
+  result: {
+    orderNo: 'S1',
+    price: '1.50',
+    closedAt: null,
+    note: 'n',
+    state: 'open',
+    kind: 'spot',
+    ticks: [{ ts: 1, price: '2' }],
+    byAsset: { USDT: '3' },
+    outcome: { won: true, payout: '1.2' },
+  },
+};
+
+/** What the client receives for a closed order without a note. */
+const closedOrder = {
+  code: 200,
+  msg: 'ok',
+  result: {
+    orderNo: 'S2',
+    price: '1',
+    closedAt: '2026-11-26T00:00:00.000Z',
+    state: 'closed',
+    kind: 'spot',
+    ticks: [{ ts: 2, price: '3' }],
+    byAsset: {},
+    outcome: { won: false },
+  },
+};
+
 describe('the reply serializer', () => {
   // Each case: what a handler returned, and what the client must receive (what zod's encoding gave).
   const cases: { name: string; data: unknown; sent: unknown }[] = [
-    {
-      name: 'a full order',
-      data: {
-        code: 200,
-        msg: 'ok',
-        result: {
-          orderNo: 'S1',
-          price: '1.50',
-          closedAt: null,
-          note: 'n',
-          state: 'open',
-          kind: 'spot',
-          ticks: [{ ts: 1, price: '2' }],
-          byAsset: { USDT: '3' },
-          outcome: { won: true, payout: '1.2' },
-        },
-      },
-      sent: {
-        code: 200,
-        msg: 'ok',
-        result: {
-          orderNo: 'S1',
-          price: '1.50',
-          closedAt: null,
-          note: 'n',
-          state: 'open',
-          kind: 'spot',
-          ticks: [{ ts: 1, price: '2' }],
-          byAsset: { USDT: '3' },
-          outcome: { won: true, payout: '1.2' },
-        },
-      },
-    },
+    { name: 'a full order, sent as it is', data: fullOrder, sent: fullOrder },
     {
       name: 'fields outside the contract are not sent, an absent optional field stays absent',
       data: {
-        code: 200,
-        msg: 'ok',
+        ...closedOrder,
         passwordHash: 'x',
         result: {
-          orderNo: 'S2',
-          price: '1',
-          closedAt: '2026-11-26T00:00:00.000Z',
-          state: 'closed',
-          kind: 'spot',
+          ...closedOrder.result,
           ticks: [{ ts: 2, price: '3', secret: 'x' }],
-          byAsset: {},
-          outcome: { won: false },
           userId: 7,
         },
       },
-      sent: {
-        code: 200,
-        msg: 'ok',
-        result: {
-          orderNo: 'S2',
-          price: '1',
-          closedAt: '2026-11-26T00:00:00.000Z',
-          state: 'closed',
-          kind: 'spot',
-          ticks: [{ ts: 2, price: '3' }],
-          byAsset: {},
-          outcome: { won: false },
-        },
-      },
+      sent: closedOrder,
     },
   ];
 
