@@ -199,6 +199,55 @@ describe('batches and shards', () => {
     expect(await findInvariantBreaches(database.db)).toEqual([]);
   });
 
+  it('checks each balance at every posting of a batch, in order: a dip below zero refuses it', async () => {
+    const a = await newUser();
+    await fund(a, '5');
+    const step = (from: AccountRef, to: AccountRef) => ({
+      kind: 'test.batch',
+      ref: randomUUID(),
+      mode: 'real' as const,
+      postings: transferPostings(from, to, 'USDT', '6'),
+    });
+    const batch = (steps: ReturnType<typeof step>[]) =>
+      database.db.transaction((tx) => postBatch(tx, steps));
+    // Out first, then back: the balance would be -1 in between, though it ends at 5.
+    await expect(
+      batch([step(available(a), house), step(house, available(a))]),
+    ).rejects.toMatchObject({ code: 10092 });
+    expect(await balanceOf(a)).toBe('5');
+    const posted = await batch([step(house, available(a)), step(available(a), house)]);
+    expect(posted.map((r) => r.balances.find((b) => b.key.startsWith('user:'))?.balance)).toEqual([
+      '11',
+      '5',
+    ]);
+    expect(await findInvariantBreaches(database.db)).toEqual([]);
+  });
+
+  it('opens the accounts a batch uses first, and keeps each user apart in order', async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    const asset = `Z${randomUUID().slice(0, 6).toUpperCase()}`;
+    const results = await database.db.transaction((tx) =>
+      postBatch(
+        tx,
+        [a, b, a].map((userId, i) => ({
+          kind: 'test.batch',
+          ref: randomUUID(),
+          mode: 'real' as const,
+          postings: transferPostings(house, available(userId), asset, String(i + 1)),
+        })),
+      ),
+    );
+    expect(results.map((r) => r.userIds)).toEqual([[a], [b], [a]]);
+    expect(results.map((r) => r.balances.find((x) => x.key.startsWith('user:'))?.balance)).toEqual([
+      '1',
+      '2',
+      '4',
+    ]);
+    expect(await balanceOf(a, asset)).toBe('4');
+    expect(await balanceOf(b, asset)).toBe('2');
+    expect(await findInvariantBreaches(database.db)).toEqual([]);
+  });
+
   it('books a system account to the shard of the user, and its balance is the sum of its shards', async () => {
     const fees = { owner: 'system', name: 'fees' } as const;
     const asset = 'SHRD';
