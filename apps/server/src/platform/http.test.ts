@@ -53,8 +53,37 @@ describe('health, readiness, metrics, docs', () => {
     await t.app.inject('/healthz');
     const res = await t.app.inject('/metrics');
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('http_request_duration_seconds');
+    expect(res.body).toContain('# TYPE http_request_duration_seconds histogram');
     expect(res.body).toContain('websocket_connections');
+  });
+
+  it('counts every reply in the latency histogram, by method, route and status class', async () => {
+    const series = 'method="GET",route="/swx/customer/index/getParamByKey/:key",status="4xx"';
+    const read = async () => {
+      const lines = new Map(
+        (await t.app.inject('/metrics')).body
+          .split('\n')
+          .filter((l) => l.startsWith('http_request_duration_seconds_'))
+          .map((l) => [l.slice(0, l.lastIndexOf(' ')), Number(l.slice(l.lastIndexOf(' ') + 1))]),
+      );
+      const of = (name: string, le?: string) =>
+        lines.get(`http_request_duration_seconds_${name}{${series}${le ? `,le="${le}"` : ''}}`) ??
+        0;
+      return {
+        count: of('count'),
+        sum: of('sum'),
+        buckets: ['0.005', '0.01', '0.5', '5', '+Inf'].map((le) => of('bucket', le)),
+      };
+    };
+    const before = await read();
+    for (let i = 0; i < 3; i++) await t.app.inject('/swx/customer/index/getParamByKey/no_such_key');
+    const after = await read();
+    expect(after.count - before.count).toBe(3);
+    expect(after.sum).toBeGreaterThan(before.sum);
+    // Cumulative buckets: each at least the one below it, and all three replies under 5 s.
+    const added = after.buckets.map((n, i) => n - (before.buckets[i] ?? 0));
+    expect(added.slice(-2)).toEqual([3, 3]);
+    expect(added).toEqual([...added].sort((x, y) => x - y));
   });
 
   it('serves OpenAPI built from the contract', async () => {
