@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from './paths';
+import { prepareStatements } from './pg-prepared';
 
 type NoRelations = ExtractTablesWithRelations<Record<string, never>>;
 /** The database handle every repo takes: PGlite and node-postgres share this interface. */
@@ -43,6 +44,7 @@ export function openPostgres(url: string, poolMax = 10): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  prepareStatements(pool);
   const db = drizzlePg({ client: pool }) as unknown as Db;
   const withLock = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
