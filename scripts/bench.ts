@@ -39,6 +39,7 @@ interface AutocannonOptions {
   connections: number;
   pipelining: number;
   duration: number;
+  headers?: Record<string, string>;
 }
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -72,6 +73,11 @@ const HTTP_PIPELINING = 1;
 const PARAM_PATH = '/swx/customer/index/getParamByKey/down_url';
 const MARKETS_PATH = '/swx/customer/index/listMarketByType?type=2';
 const HELLO_PATH = '/hello';
+/**
+ * What Chromium sends with every request, so each server is asked as a browser asks it (the hello
+ * server compresses nothing). The market list is also measured without it, for the record.
+ */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
 function positiveInt(raw: string | undefined, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
@@ -99,6 +105,8 @@ interface LedgerFigure {
 interface HttpFigure {
   label: string;
   path: string;
+  /** Whether the requests asked for a compressed reply, as browsers do. */
+  acceptEncoding: boolean;
   requestsPerSecond: number;
   totalRequests: number;
   p50Ms: number;
@@ -138,6 +146,7 @@ interface Results {
     pipelining: number;
     getParamByKey: HttpFigure;
     listMarketByType: HttpFigure;
+    listMarketByTypeUncompressed: HttpFigure;
     hello: HttpFigure;
     ratioPercent: number;
     marketsRatioPercent: number;
@@ -345,7 +354,12 @@ async function benchPostgres(): Promise<void> {
 // HTTP
 
 /** A warm-up run that is thrown away, then the measured run with the same settings. */
-async function load(label: string, base: string, path: string): Promise<HttpFigure> {
+async function load(
+  label: string,
+  base: string,
+  path: string,
+  headers: Record<string, string> = BROWSER_HEADERS,
+): Promise<HttpFigure> {
   // One plain request first, so a route that answers with an error fails loudly instead of being
   // measured as a fast 4xx.
   const probe = await fetch(base + path);
@@ -354,7 +368,12 @@ async function load(label: string, base: string, path: string): Promise<HttpFigu
     throw new Error(`${label}: GET ${path} answered ${probe.status}: ${body.slice(0, 300)}`);
   }
 
-  const settings = { url: base + path, connections: HTTP_CONNECTIONS, pipelining: HTTP_PIPELINING };
+  const settings = {
+    url: base + path,
+    connections: HTTP_CONNECTIONS,
+    pipelining: HTTP_PIPELINING,
+    headers,
+  };
   log(`${label}: warm-up ${HTTP_WARMUP_SECONDS} s`);
   await autocannon({ ...settings, duration: HTTP_WARMUP_SECONDS });
   log(`${label}: measuring ${HTTP_SECONDS} s`);
@@ -362,6 +381,7 @@ async function load(label: string, base: string, path: string): Promise<HttpFigu
   const figure: HttpFigure = {
     label,
     path,
+    acceptEncoding: 'accept-encoding' in headers,
     requestsPerSecond: result.requests.average,
     totalRequests: result.requests.total,
     p50Ms: result.latency.p50,
@@ -383,7 +403,7 @@ async function benchServer(
   args: string[],
   env: NodeJS.ProcessEnv,
   healthPath: string,
-  paths: string[],
+  paths: (string | { path: string; headers: Record<string, string> })[],
 ): Promise<HttpFigure[]> {
   const port = await freePort();
   const child = startChild(name, args, { ...env, PORT: String(port) });
@@ -391,7 +411,12 @@ async function benchServer(
     const base = `http://127.0.0.1:${port}`;
     await waitForOk(child, base + healthPath, 30_000);
     const figures: HttpFigure[] = [];
-    for (const path of paths) figures.push(await load(`${name} ${path}`, base, path));
+    for (const p of paths) {
+      const { path, headers } = typeof p === 'string' ? { path: p, headers: undefined } : p;
+      figures.push(
+        await load(`${name} ${path}${headers ? ' (uncompressed)' : ''}`, base, path, headers),
+      );
+    }
     return figures;
   } finally {
     await stopChild(child);
@@ -409,7 +434,7 @@ async function benchHttp(): Promise<void> {
   delete inherited.REDIS_URL;
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-'));
   try {
-    const [getParamByKey, listMarketByType] = await benchServer(
+    const [getParamByKey, listMarketByType, listMarketByTypeUncompressed] = await benchServer(
       'product',
       [join(root, 'apps/server/dist/main.js')],
       {
@@ -422,7 +447,7 @@ async function benchHttp(): Promise<void> {
         RATE_LIMIT_MAX: '100000000',
       },
       '/healthz',
-      [PARAM_PATH, MARKETS_PATH],
+      [PARAM_PATH, MARKETS_PATH, { path: MARKETS_PATH, headers: {} }],
     );
     const [hello] = await benchServer(
       'hello',
@@ -431,7 +456,8 @@ async function benchHttp(): Promise<void> {
       HELLO_PATH,
       [HELLO_PATH],
     );
-    if (!getParamByKey || !listMarketByType || !hello) throw new Error('missing HTTP figures');
+    if (!getParamByKey || !listMarketByType || !listMarketByTypeUncompressed || !hello)
+      throw new Error('missing HTTP figures');
     results.http = {
       durationSeconds: HTTP_SECONDS,
       warmupSeconds: HTTP_WARMUP_SECONDS,
@@ -439,6 +465,7 @@ async function benchHttp(): Promise<void> {
       pipelining: HTTP_PIPELINING,
       getParamByKey,
       listMarketByType,
+      listMarketByTypeUncompressed,
       hello,
       ratioPercent: (getParamByKey.requestsPerSecond / hello.requestsPerSecond) * 100,
       marketsRatioPercent: (listMarketByType.requestsPerSecond / hello.requestsPerSecond) * 100,
@@ -507,8 +534,14 @@ function summary(): string {
       `HTTP (autocannon, ${http.connections} connections, pipelining ${http.pipelining}, ` +
         `${http.durationSeconds} s after a ${http.warmupSeconds} s warm-up, one server at a time)`,
     );
-    const rows = [http.getParamByKey, http.listMarketByType, http.hello].map((f) => [
-      `GET ${f.path}`,
+    const figures = [
+      http.getParamByKey,
+      http.listMarketByType,
+      http.listMarketByTypeUncompressed,
+      http.hello,
+    ];
+    const rows = figures.map((f) => [
+      `GET ${f.path}${f.acceptEncoding ? '' : ' (no Accept-Encoding)'}`,
       int(f.requestsPerSecond),
       String(f.p50Ms),
       String(f.p99Ms),
@@ -520,6 +553,8 @@ function summary(): string {
     out.push(`  getParamByKey / bare Fastify hello: ${http.ratioPercent.toFixed(1)} %`);
     out.push(
       `  listMarketByType (22 crypto items) / bare Fastify hello: ${http.marketsRatioPercent.toFixed(1)} %`,
+      `  (every request asks for a compressed reply, as browsers do; the market list without: ` +
+        `${((http.listMarketByTypeUncompressed.requestsPerSecond / http.hello.requestsPerSecond) * 100).toFixed(1)} %)`,
     );
   } else {
     out.push('HTTP: no figures (see failures)');

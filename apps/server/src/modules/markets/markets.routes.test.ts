@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { Timeframe } from '@swx/contract';
 import { dec } from '@swx/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,24 @@ describe('instruments', () => {
     expect(counts).toEqual({ 1: 16, 2: 22, 3: 20, 4: 8, 5: 8, 6: 4 });
     expect((await get('/swx/customer/index/listMarketByType')).json().result).toHaveLength(78);
     expect((await get('/swx/customer/index/listMarketByType?type=9')).statusCode).toBe(400);
+  });
+
+  it('sends the list compressed to a caller that accepts it, as every browser does', async () => {
+    const url = '/swx/customer/index/listMarketByType?type=2';
+    const plain = await t.app.inject({ url });
+    const compressed = await t.app.inject({
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toBe('accept-encoding');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    const codes = (body: Buffer) =>
+      (JSON.parse(body.toString('utf8')) as { result: { code: string }[] }).result.map(
+        (i) => i.code,
+      );
+    expect(codes(brotliDecompressSync(compressed.rawPayload))).toEqual(codes(plain.rawPayload));
   });
 
   it('answers getMarketInfo and 10101 for an unknown id', async () => {

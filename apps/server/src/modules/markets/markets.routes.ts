@@ -7,9 +7,9 @@ import {
   listMarketByType,
   updateInstrument,
 } from '@swx/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db';
+import { EncodedBody } from '../../platform/encoded-body';
 import { staffActorOf } from '../../platform/http';
 import { ok } from '../../platform/reply';
 import { listInstrumentsForStaff, updateInstrumentForStaff } from './markets.admin';
@@ -25,7 +25,7 @@ import { tradingHours } from './markets.service';
 
 export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPluginAsyncZod {
   const tags = ['index'];
-  const encoded = new Map<string, Buffer>();
+  const encoded = new Map<string, EncodedBody>();
   return async (app) => {
     app.get(
       listMarketByType.path,
@@ -38,19 +38,19 @@ export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPlugi
       },
       async (request, reply) => {
         // The list is the same for every caller within a second (about 27 KB for crypto):
-        // checked against the contract and encoded once, to UTF-8 bytes, then sent as is.
+        // checked against the contract and encoded once, to UTF-8 bytes (and compressed once for
+        // callers that accept it), then sent as is.
         const key = `${request.query.type ?? 'all'}|${request.locale}|${hub.version}|${Math.floor(hub.now())}`;
         let body = encoded.get(key);
         if (body === undefined) {
           const envelope = listMarketByType.reply.parse(
             ok(request, await listMarkets(hub, request.query.type, request.locale)),
           );
-          body = Buffer.from(JSON.stringify(envelope));
+          body = EncodedBody.json(envelope);
           if (encoded.size > 64) encoded.clear();
           encoded.set(key, body);
         }
-        // Bytes with a JSON content type go out as they are; the typed reply only knows objects.
-        return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
+        return body.send(request, reply);
       },
     );
     app.get(
