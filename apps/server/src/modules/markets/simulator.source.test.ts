@@ -100,3 +100,23 @@ describe('simulated candles agree with the ticks', () => {
     expect(hundred[0]).toBe(source.priceAt(btc, Math.floor(now / 60) * 60 - 99 * 60));
   });
 });
+
+describe('raw prices along the path', () => {
+  it.each([btc, aapl])('are each tick unrounded, and NaN exactly while $code is closed', (spec) => {
+    // A weekend day and the Monday after it: AAPL closes and opens in it.
+    const from = at('2026-11-21T20:00:00Z');
+    const to = from + 2 * 86_400;
+    const prices = source.rawPrices(spec, from, to);
+    expect(prices).toHaveLength(to - from);
+    const half = 0.5 * 10 ** -spec.precision;
+    let open = 0;
+    for (let t = from; t < to; t += 7) {
+      const raw = prices[t - from] ?? 0;
+      expect(Number.isNaN(raw)).toBe(!source.isOpen(spec, t));
+      if (Number.isNaN(raw)) continue;
+      open++;
+      expect(Math.abs(Number(source.priceAt(spec, t)) - raw)).toBeLessThanOrEqual(half * 1.000001);
+    }
+    expect(open).toBeGreaterThan(spec.calendar === 'always' ? 20_000 : 500);
+  });
+});

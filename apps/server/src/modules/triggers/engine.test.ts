@@ -6,7 +6,7 @@ import type { Database } from '../../platform/db';
 import { MarketHub, selectInstruments, type Instrument } from '../markets';
 import { TriggerEngine, type Hits, type TriggerHandler } from './engine';
 import type { FeedTick } from './feed';
-import type { Resting } from './trigger-book';
+import { TriggerBook, type Resting } from './trigger-book';
 
 const SEED = 'swx-simulator-v1';
 /** A whole second in November 2026; BTCUSDT trades every second. */
@@ -166,6 +166,78 @@ describe('trigger engine', () => {
     ]);
     expect(second.engine.checkedUpTo).toBe(START + 1499);
     await second.engine.stop();
+  });
+
+  it('replays a gap exactly as checking every second would, in time order', async () => {
+    const clock = { now: START };
+    const { markets, handler, engine } = node(clock);
+    await engine.start({ follow: false });
+    // Two days across instruments with and without trading hours (AAPL and EURUSD close).
+    const codes = ['BTCUSDT', 'ETHUSDT', 'AAPL', 'EURUSD'];
+    const span = 2 * 86_400;
+    let state = 42;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    const book = new TriggerBook();
+    let id = 100;
+    for (const code of codes) {
+      const { spec } = markets.byCodeOf(code) ?? btc(markets);
+      for (let n = 0; n < 40; n++) {
+        // Levels at the price the feed ticks at some second, placed just before it: the first
+        // tick to reach such a level often equals it.
+        const at = START + 10 + Math.floor(random() * span);
+        const item: Resting = {
+          kind: 'test.above',
+          id: id++,
+          code,
+          when: random() < 0.5 ? 'above' : 'below',
+          level: markets.source.priceAt(spec, at),
+          since: at - 1 - Math.floor(random() * 3),
+        };
+        handler.waiting.resting.push(item);
+        engine.rest(item);
+        book.rest(item);
+      }
+      for (let n = 0; n < 10; n++) {
+        const item = {
+          kind: 'test.expiry',
+          id: id++,
+          code,
+          due: START + Math.floor(random() * span),
+        };
+        handler.waiting.expiring.push(item);
+        engine.expire(item);
+        book.expire(item);
+      }
+    }
+    // What checking every second of the gap takes, in order.
+    const expected: [number, number, string][] = [];
+    for (let second = START + 1; second <= START + span; second++) {
+      for (const code of book.codes()) {
+        const instrument = markets.byCodeOf(code);
+        if (!instrument || !markets.source.isOpen(instrument.spec, second)) continue;
+        const price = markets.source.priceAt(instrument.spec, second);
+        const hits = book.take(code, Number(price), second);
+        for (const item of [...(hits?.resting ?? []), ...(hits?.expiring ?? [])])
+          expected.push([item.id, second, price]);
+      }
+    }
+    clock.now = START + span + 1;
+    await engine.advanceTo(START + span);
+    const fired = handler.fired.map((f): [number, number, string] => [
+      f.id,
+      f.tick.second,
+      f.tick.price,
+    ]);
+    expect(expected.length).toBeGreaterThan(150);
+    // The engine hands one tick's hits over kind by kind: compare each second's ids as a set.
+    const bySecond = (list: [number, number, string][]) =>
+      [...list].sort((x, y) => x[1] - y[1] || x[0] - y[0]);
+    expect(bySecond(fired)).toEqual(bySecond(expected));
+    expect(fired.map((f) => f[1])).toEqual([...fired.map((f) => f[1])].sort((x, y) => x - y));
+    await engine.stop();
   });
 
   it('keeps items whose settlement failed for the next tick', async () => {

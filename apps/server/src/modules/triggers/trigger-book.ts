@@ -101,9 +101,25 @@ interface Lane {
 
 export const keyOf = (kind: string, id: number): string => `${kind}:${id}`;
 
+/** The first live entry of a heap, dropping the forgotten ones above it. */
+function liveTop<T>(heap: Heap<T>): Entry<T> | undefined {
+  let top = heap.peek();
+  while (top !== undefined && !top.live) {
+    heap.pop();
+    top = heap.peek();
+  }
+  return top;
+}
+
 export class TriggerBook {
   private readonly lanes = new Map<string, Lane>();
   private readonly entries = new Map<string, Entry<Resting> | Entry<Expiring>>();
+  private added = 0;
+
+  /** How many items were ever added: unchanged, no instrument has come to have anything waiting. */
+  get additions(): number {
+    return this.added;
+  }
 
   get size(): number {
     return this.entries.size;
@@ -139,6 +155,7 @@ export class TriggerBook {
     if (this.entries.has(key)) return;
     const entry: Entry<Resting> = { item, key: Number(item.level), live: true };
     this.entries.set(key, entry);
+    this.added++;
     const lane = this.lane(item.code);
     (item.when === 'above' ? lane.above : lane.below).push(entry);
   }
@@ -148,7 +165,22 @@ export class TriggerBook {
     if (this.entries.has(key)) return;
     const entry: Entry<Expiring> = { item, key: item.due, live: true };
     this.entries.set(key, entry);
+    this.added++;
     this.lane(item.code).expiring.push(entry);
+  }
+
+  /**
+   * The nearest of what waits on `code`: the lowest level that fires going up, the highest that
+   * fires going down and the earliest expiry (infinite where there is none). A tick strictly
+   * between the two levels, before the expiry, takes nothing.
+   */
+  reach(code: string): { above: number; below: number; due: number } {
+    const lane = this.lanes.get(code);
+    return {
+      above: (lane && liveTop(lane.above)?.key) ?? Infinity,
+      below: (lane && liveTop(lane.below)?.key) ?? -Infinity,
+      due: (lane && liveTop(lane.expiring)?.key) ?? Infinity,
+    };
   }
 
   /** Forgets an item (it is skipped when it reaches the top of its heap). */
