@@ -1,7 +1,6 @@
 // Orders placed per second end to end (HTTP, the product's server on PostgreSQL) beside pgbench's
 // TPC-B on the same server in the same run, and the time from one tick to the settlement of a
 // thousand orders it reaches.
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,7 +17,17 @@ import { createSession } from '../apps/server/src/platform/auth';
 import { loadConfig } from '../apps/server/src/platform/config';
 import { openPostgres, type Database } from '../apps/server/src/platform/db';
 import { seed } from '../apps/server/src/seed';
-import { freePort, log, root, startChild, stopChild, waitForOk } from './bench-support';
+import {
+  freePort,
+  log,
+  pgbenchBeside,
+  PGBENCH_CLIENTS,
+  root,
+  scratch,
+  startChild,
+  stopChild,
+  waitForOk,
+} from './bench-support';
 
 interface Request {
   method: string;
@@ -70,28 +79,6 @@ const SETTLE_USERS = 100;
 /** Measured ticks after the first; with 20 the p99 is the slowest of them. */
 const SETTLE_TICKS = 20;
 const BUY_CONCURRENCY = 8;
-const PGBENCH_CLIENTS = 16;
-
-async function scratch(admin: pg.Client, base: string, name: string): Promise<string> {
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** pgbench's TPC-B-like transactions per second with 16 clients for 10 s (scale 10). */
-function pgbench(url: string): number {
-  execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
-  const out = execFileSync(
-    'pgbench',
-    ['-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(SECONDS), '-b', 'tpcb-like', url],
-    { encoding: 'utf8' },
-  );
-  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
-  if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
-  return Number(tps);
-}
 
 /** Users with sessions and a large real USDT balance, written before the server starts. */
 async function prepareUsers(database: Database, count = USERS): Promise<string[]> {
@@ -272,9 +259,7 @@ export async function benchOrders(pgUrl: string): Promise<OrdersFigure> {
   const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3_000 });
   await admin.connect();
   try {
-    const pgbenchTps = pgbench(await scratch(admin, pgUrl, 'swx_bench_pgbench'));
-    log(`pgbench TPC-B: ${pgbenchTps.toFixed(0)} tps`);
-    await admin.query('drop database if exists swx_bench_pgbench with (force)');
+    const pgbenchTps = await pgbenchBeside(admin, pgUrl);
 
     const url = await scratch(admin, pgUrl, 'swx_bench_orders');
     const database = openPostgres(url, 10);
@@ -316,7 +301,7 @@ export async function benchOrders(pgUrl: string): Promise<OrdersFigure> {
       settleP99Ms: at(0.99) ?? Number.NaN,
     };
   } finally {
-    for (const name of ['swx_bench_pgbench', 'swx_bench_orders', 'swx_bench_settle'])
+    for (const name of ['swx_bench_orders', 'swx_bench_settle'])
       await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await admin.end().catch(() => undefined);
   }

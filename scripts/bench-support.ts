@@ -1,9 +1,10 @@
 // Pieces the benchmark sections share: child servers, free ports, readiness, redaction.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -94,4 +95,51 @@ export async function waitForOk(child: Child, url: string, timeoutMs: number): P
   throw new Error(
     `${child.name} did not answer ${url} within ${timeoutMs} ms (${last}):\n${child.output()}`,
   );
+}
+
+/** A fresh database `name` on the server of `base`; answers its address. */
+export async function scratch(admin: pg.Client, base: string, name: string): Promise<string> {
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export const PGBENCH_CLIENTS = 16;
+const PGBENCH_SECONDS = 10;
+
+/**
+ * pgbench's TPC-B-like transactions per second (16 clients, 10 s, scale 10) on a scratch database
+ * of the server of `base`, measured just before the figure it is set beside. The scratch database
+ * is dropped and a checkpoint written afterwards, so what comes next does not pay for its writes.
+ */
+export async function pgbenchBeside(admin: pg.Client, base: string): Promise<number> {
+  const name = 'swx_bench_pgbench';
+  try {
+    const url = await scratch(admin, base, name);
+    execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+    const out = execFileSync(
+      'pgbench',
+      [
+        '-c',
+        String(PGBENCH_CLIENTS),
+        '-j',
+        '2',
+        '-T',
+        String(PGBENCH_SECONDS),
+        '-b',
+        'tpcb-like',
+        url,
+      ],
+      { encoding: 'utf8' },
+    );
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+    log(`pgbench TPC-B: ${Number(tps).toFixed(0)} tps`);
+    return Number(tps);
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query('checkpoint');
+  }
 }

@@ -13,6 +13,8 @@ import {
   freePort,
   log,
   message,
+  pgbenchBeside,
+  PGBENCH_CLIENTS,
   redact,
   root,
   startChild,
@@ -137,6 +139,8 @@ interface Results {
       url: string;
       serverVersion?: string;
       note?: string;
+      /** pgbench TPC-B on the same server just before the ledger's PostgreSQL figures. */
+      pgbenchTps?: number;
     };
   };
   http?: {
@@ -329,6 +333,7 @@ async function benchPostgres(): Promise<void> {
   const scratch = new URL(PG_URL);
   scratch.pathname = `/${PG_SCRATCH_DB}`;
   try {
+    results.ledger.postgres.pgbenchTps = await pgbenchBeside(admin, PG_URL);
     await admin.query(`drop database if exists ${PG_SCRATCH_DB} with (force)`);
     await admin.query(`create database ${PG_SCRATCH_DB}`);
     const database = openPostgres(scratch.toString(), PG_POOL_MAX);
@@ -521,6 +526,16 @@ function summary(): string {
     out.push(`  PostgreSQL: skipped (not reachable at ${pgInfo.url})`);
   } else if (pgInfo.serverVersion) {
     out.push(`  PostgreSQL server ${pgInfo.serverVersion} at ${pgInfo.url}`);
+  }
+  const together = results.ledger.figures.find(
+    (f) => f.database === 'postgres' && f.concurrency === PGBENCH_CLIENTS,
+  );
+  if (pgInfo.pgbenchTps && together) {
+    out.push(
+      `  pgbench TPC-B (${PGBENCH_CLIENTS} clients) just before: ${int(pgInfo.pgbenchTps)} tps; ` +
+        `ledger (${PGBENCH_CLIENTS} at once) / pgbench: ` +
+        `${(together.transfersPerSecond / pgInfo.pgbenchTps).toFixed(2)} (goal 0.5)`,
+    );
   }
   for (const [kind, holds] of Object.entries(results.ledger.invariantsHold)) {
     const verdict = holds ? 'ledger invariants hold' : 'LEDGER INVARIANTS BROKEN';
