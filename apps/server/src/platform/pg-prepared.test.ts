@@ -31,8 +31,9 @@ describe.runIf(TEST_DATABASE_URL)('prepareStatements on PostgreSQL', () => {
   afterAll(() => pool.end());
 
   const prepared = async () =>
-    (await pool.query<{ statement: string }>('select statement from pg_prepared_statements'))
-      .rows.map((r) => r.statement);
+    (
+      await pool.query<{ statement: string }>('select statement from pg_prepared_statements')
+    ).rows.map((r) => r.statement);
 
   it('prepares a statement with parameters once and runs it again by name', async () => {
     const db = drizzle({ client: pool });
