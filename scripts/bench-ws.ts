@@ -95,6 +95,7 @@ async function run(
     const delays = new Float64Array(clients * SUBS_PER_CLIENT * Math.ceil(MEASURE_MS / 1000) * 2);
     let count = 0;
     const connectBy = Date.now() + CONNECT_DEADLINE_MS;
+    const subscriptions = new Map<WebSocket, number>();
     for (let batch = 0; batch < clients && Date.now() < connectBy; batch += 250) {
       const opening = Promise.all(
         Array.from({ length: Math.min(250, clients - batch) }, (_, j) => {
@@ -102,12 +103,8 @@ async function run(
           return new Promise<void>((resolve) => {
             const socket = new WebSocket(`ws://127.0.0.1:${port}${wsPath}`);
             socket.on('open', () => {
-              const codes = Array.from(
-                { length: SUBS_PER_CLIENT },
-                (_, k) => `SYM${(i * 7 + k * 25) % CODES}`,
-              );
-              socket.send(JSON.stringify({ op: 'sub', codes }));
               sockets.push(socket);
+              subscriptions.set(socket, i);
               resolve();
             });
             socket.on('message', (raw: Buffer) => {
@@ -129,6 +126,15 @@ async function run(
         new Promise((r) => (timer = setTimeout(r, Math.max(0, connectBy - Date.now())))),
       ]);
       clearTimeout(timer);
+    }
+    // Every client subscribes once all are connected: handshakes do not queue behind the fan-out
+    // of the clients before them, and the figure is the fan-out's alone.
+    for (const [socket, i] of subscriptions) {
+      const codes = Array.from(
+        { length: SUBS_PER_CLIENT },
+        (_, k) => `SYM${(i * 7 + k * 25) % CODES}`,
+      );
+      socket.send(JSON.stringify({ op: 'sub', codes }));
     }
     await sleep(WARMUP_MS);
     recording = true;
