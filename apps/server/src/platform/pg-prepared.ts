@@ -1,11 +1,11 @@
 import type pg from 'pg';
 
 /**
- * Distinct statement texts a process names at most. A statement is named the first time it runs
- * and stays named; a text past the limit runs unnamed (parsed and planned each time, as before).
- * Each pooled connection then holds at most this many prepared statements on the server. The app
- * has a few hundred distinct texts; the limit is for those whose text varies with their input
- * (an `in (...)` list of any length).
+ * Distinct statement texts a pool names at most. A statement is named the first time it runs and
+ * stays named; a text past the limit runs unnamed (parsed and planned each time, as before). Each
+ * pooled connection then holds at most this many prepared statements on the server. A test worker
+ * running the sweep, fuzz and simulation suites named 97; the limit is for texts that vary with
+ * their input (an `in (...)` list of any length).
  */
 export const MAX_NAMED_STATEMENTS = 1_000;
 
