@@ -17,6 +17,7 @@ import {
   PGBENCH_CLIENTS,
   redact,
   root,
+  scratch,
   startChild,
   stopChild,
   waitForOk,
@@ -329,14 +330,10 @@ async function benchPostgres(): Promise<void> {
     ...(serverVersion ? { serverVersion } : {}),
   };
 
-  // A scratch database, so the run starts empty and never touches the database in the URL.
-  const scratch = new URL(PG_URL);
-  scratch.pathname = `/${PG_SCRATCH_DB}`;
   try {
     results.ledger.postgres.pgbenchTps = await pgbenchBeside(admin, PG_URL);
-    await admin.query(`drop database if exists ${PG_SCRATCH_DB} with (force)`);
-    await admin.query(`create database ${PG_SCRATCH_DB}`);
-    const database = openPostgres(scratch.toString(), PG_POOL_MAX);
+    // A scratch database, so the run starts empty and never touches the database in the URL.
+    const database = openPostgres(await scratch(admin, PG_URL, PG_SCRATCH_DB), PG_POOL_MAX);
     try {
       await benchLedger(database, TRANSFERS.postgres);
     } finally {
@@ -419,7 +416,7 @@ async function benchServer(
     for (const p of paths) {
       const { path, headers } = typeof p === 'string' ? { path: p, headers: undefined } : p;
       figures.push(
-        await load(`${name} ${path}${headers ? ' (uncompressed)' : ''}`, base, path, headers),
+        await load(`${name} ${path}${headers ? ' (no Accept-Encoding)' : ''}`, base, path, headers),
       );
     }
     return figures;
