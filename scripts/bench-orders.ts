@@ -21,6 +21,7 @@ import {
   stopChild,
   waitForOk,
 } from './bench-support';
+import { SERVER_NODE_FLAGS } from './server-flags.js';
 
 interface Request {
   method: string;
@@ -80,6 +81,7 @@ async function placeOrders(url: string, tokens: string[]): Promise<CannonResult>
       ...(process.env.BENCH_CHILD_PROF
         ? ['--cpu-prof', '--cpu-prof-dir=' + process.env.BENCH_CHILD_PROF]
         : []),
+      ...SERVER_NODE_FLAGS,
       join(root, 'apps/server/dist/main.js'),
     ],
     {

@@ -18,6 +18,7 @@ import { createSession } from '../apps/server/src/platform/auth';
 import { loadConfig } from '../apps/server/src/platform/config';
 import type { Database } from '../apps/server/src/platform/db';
 import { root } from './bench-support';
+import { SERVER_NODE_FLAGS } from './server-flags.js';
 
 export const SETTLE_COUNT = 1_000;
 export const SETTLE_USERS = 100;
@@ -127,7 +128,7 @@ export async function tickToSettlement(url: string): Promise<number[]> {
 export function settleInChild(url: string): Promise<number[]> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(root, 'scripts/bench-settle.ts'), url],
+    [...SERVER_NODE_FLAGS, '--import', 'tsx', join(root, 'scripts/bench-settle.ts'), url],
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

@@ -25,6 +25,7 @@ import {
 import { benchOrders, type OrdersFigure } from './bench-orders';
 import { benchTriggers, type TriggerFigure } from './bench-triggers';
 import { benchWebSocket, type WsFigure } from './bench-ws';
+import { SERVER_NODE_FLAGS } from './server-flags.js';
 import {
   findInvariantBreaches,
   postAlone,
@@ -438,7 +439,7 @@ async function benchHttp(): Promise<void> {
   try {
     const [getParamByKey, listMarketByType, listMarketByTypeUncompressed] = await benchServer(
       'product',
-      [join(root, 'apps/server/dist/main.js')],
+      [...SERVER_NODE_FLAGS, join(root, 'apps/server/dist/main.js')],
       {
         ...inherited,
         HOST: '127.0.0.1',

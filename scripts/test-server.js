@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-flags.js';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = join(root, 'apps/server/dist/main.js');
@@ -77,7 +78,7 @@ export async function startTestServer(options = {}) {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-test-'));
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     cwd: root,
     env: {
       ...process.env,
