@@ -22,8 +22,8 @@ export {
   type TransactionInput,
   type UserBucket,
 } from './ledger.rules';
+export { ensureAccounts } from './ledger.write.repo';
 export {
-  ensureAccounts,
   findInvariantBreaches,
   findTransactionByReason,
   selectAllUserBalances,

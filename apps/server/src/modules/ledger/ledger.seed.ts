@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db';
-import { ensureAccounts } from './ledger.repo';
+import { ensureAccounts } from './ledger.write.repo';
 import { SYSTEM_ACCOUNTS } from './ledger.rules';
 
 const SEEDED_ASSETS = ['USDT', 'BTC', 'ETH'] as const;

@@ -8,7 +8,7 @@ import {
   type AccountIdentity,
   type LockedAccount,
   type TransactionWrite,
-} from './ledger.repo';
+} from './ledger.write.repo';
 import { normalizeTransaction, shardOf, type TransactionInput } from './ledger.rules';
 
 export interface PostResult {
