@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DecimalString, envelope, IsoDateTime, pageOf, PageQuery, StaffRole } from './common';
-import { KycDocumentType, KycStatus, KycSubmission, UserStatus } from './account';
+import { KycStatus, UserStatus } from './account';
+import { KycDocumentType, KycSubmission } from './kyc';
 import { ContentKind, ContentType, FaqCategory } from './content';
 import { route } from './route';
 
