@@ -21,4 +21,8 @@ export * from './support';
 export * from './system';
 export * from './trading';
 export * from './trading-admin';
+export * from './trading-contracts';
+export * from './trading-convert';
+export * from './trading-options';
+export * from './trading-spot';
 export * from './two-factor';

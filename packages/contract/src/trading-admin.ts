@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { AccountMode, envelope, IsoDateTime, PageQuery, pageOf } from './common';
 import { route } from './route';
-import {
-  ContractOrder,
-  ConvertOrder,
-  OptionsOrder,
-  OptionsProduct,
-  SpotOrder,
-  TradeProduct,
-} from './trading';
+import { TradeProduct } from './trading';
+import { ContractOrder } from './trading-contracts';
+import { ConvertOrder } from './trading-convert';
+import { OptionsOrder, OptionsProduct } from './trading-options';
+import { SpotOrder } from './trading-spot';
 
 /**
  * The trading part of the back office: options products and their periods, read-only views of
