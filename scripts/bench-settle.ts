@@ -4,7 +4,7 @@
 // ticks' times in ms as JSON on its last line.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -63,12 +63,13 @@ export async function prepareUsers(database: Database, count: number): Promise<s
 export async function tickToSettlement(url: string): Promise<number[]> {
   const start = 1_795_000_000;
   const clock = { seconds: start };
+  const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-settle-'));
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     JOBS_ENABLED: 'false',
     DATABASE_URL: url,
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'swx-bench-settle-')),
+    DATA_DIR: dataDir,
     WEB_DIST: '/nonexistent',
     ADMIN_DIST: '/nonexistent',
     RATE_LIMIT_MAX: '100000000',
@@ -121,6 +122,7 @@ export async function tickToSettlement(url: string): Promise<number[]> {
     return times;
   } finally {
     await node.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
