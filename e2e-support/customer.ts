@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, test } from '@playwright/test';
 import { latestCode } from './inbox';
 
-/** The customer app's address (the back office is served under /admin/ of the same server). */
+/**
+ * The customer app's address on the server of the running test's project (the back office is
+ * served under /admin/ of the same server; its specs have a server of their own).
+ */
 export function customerBase(): string {
-  const base = process.env.E2E_BASE_URL;
+  const base = test.info().project.use.baseURL ?? process.env.E2E_BASE_URL;
   if (!base) throw new Error('E2E_BASE_URL is not set');
   return base.replace(/\/+$/, '');
 }

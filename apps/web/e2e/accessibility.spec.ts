@@ -3,6 +3,9 @@ import { registerCustomer } from '../../../e2e-support/customer';
 import { seriousViolations } from '../../../e2e-support/accessibility';
 import { expect, test } from './fixtures';
 
+// Each test has its own page and customer: the workers share them out (it is a long file).
+test.describe.configure({ mode: 'parallel' });
+
 /**
  * Issue 13, accessibility: axe-core finds no serious or critical violation on any page of the
  * customer app, in English and in Arabic (right to left), signed out and signed in, on the layout

@@ -46,6 +46,9 @@ const PNG = Buffer.from(
 );
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
+// Each test has its own customer: the workers share them out (it is a long file).
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('accounts in every language', () => {
   for (const [index, locale] of LOCALES.entries()) {
     test(`${locale}: register, demo and real, log out and in`, async ({ page }) => {

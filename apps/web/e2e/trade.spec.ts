@@ -7,8 +7,9 @@ import { expect, isMobileProject, test } from './fixtures';
 const tr = (key: string, locale = 'en') => text(locale, 'trade', key);
 
 // Each test places and settles several orders through the UI: more than the default 30 s on a
-// busy CI machine.
-test.describe.configure({ timeout: 90_000 });
+// busy CI machine. Each has a customer of its own, so the workers share the file's tests out (in
+// one worker, the file was the last five minutes of the run, mostly waiting for options to expire).
+test.describe.configure({ mode: 'parallel', timeout: 90_000 });
 
 /** A fresh customer signed in, in demo mode (the registration's demo grant is the balance). */
 async function signInDemo(page: Page, request: Parameters<typeof registerCustomer>[0]) {

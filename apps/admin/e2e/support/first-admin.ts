@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { newStaffPassword, totpCode } from '../../../../e2e-support/totp';
+import { customerBase } from '../../../../e2e-support/customer';
 import { ChangePasswordPage } from '../pages/change-password.page';
 import { LoginPage } from '../pages/login.page';
 import { ShellPage } from '../pages/shell.page';
@@ -29,7 +30,7 @@ const CLAIM_TIMEOUT_MS = 120_000;
 
 /** This run's files: the one-time password is new on every server start. */
 function runFiles() {
-  const base = process.env.E2E_BASE_URL ?? '';
+  const base = customerBase();
   const password = process.env.E2E_ADMIN_PASSWORD ?? '';
   const run = createHash('sha256').update(`${base}|${password}`).digest('hex').slice(0, 16);
   const stem = join(tmpdir(), `swx-admin-first-${run}`);
