@@ -69,6 +69,7 @@ for (let seed = first; seed < first + seeds; seed++) {
         `${(report.simulatedSeconds / 86_400).toFixed(1)} simulated days`,
     );
     console.log(`operations by kind: ${JSON.stringify(report.byKind)}`);
+    console.log(`milliseconds by kind: ${JSON.stringify(report.msByKind)}`);
     console.log(`replies: ${JSON.stringify(report.outcomes)}`);
   } catch (error) {
     failed = true;

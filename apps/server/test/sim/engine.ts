@@ -49,6 +49,8 @@ export interface SimReport {
   seed: number;
   ops: number;
   byKind: Record<string, number>;
+  /** Wall time by kind of operation, and in invariant checks and restarts: where a run goes. */
+  msByKind: Record<string, number>;
   outcomes: Record<string, number>;
   kills: number;
   checks: number;
@@ -238,6 +240,15 @@ async function simulate(options: SimOptions, nodes: Set<NodeProcess>): Promise<S
   let clock = SIM_START;
   const started = Date.now();
   const byKind: Record<string, number> = {};
+  const msByKind: Record<string, number> = {};
+  const timed = async <T>(what: string, work: () => Promise<T>): Promise<T> => {
+    const at = performance.now();
+    try {
+      return await work();
+    } finally {
+      msByKind[what] = (msByKind[what] ?? 0) + performance.now() - at;
+    }
+  };
   const outcomes: Record<string, number> = {};
   let kills = 0;
   let checks = 0;
@@ -267,11 +278,13 @@ async function simulate(options: SimOptions, nodes: Set<NodeProcess>): Promise<S
   };
   const check = async (withClock: boolean) => {
     checks++;
-    const { breaches } = await slow('check', () =>
-      node.call<{ breaches: SimBreach[] }>({
-        op: 'check',
-        ...(withClock ? { now: clock } : {}),
-      }),
+    const { breaches } = await timed('(check)', () =>
+      slow('check', () =>
+        node.call<{ breaches: SimBreach[] }>({
+          op: 'check',
+          ...(withClock ? { now: clock } : {}),
+        }),
+      ),
     );
     if (breaches.length > 0)
       fail(
@@ -772,7 +785,7 @@ async function simulate(options: SimOptions, nodes: Set<NodeProcess>): Promise<S
 
   const restart = async () => {
     const at = Date.now();
-    node = await boot();
+    node = await timed('(restart)', boot);
     log(`node restarted in ${Date.now() - at} ms`);
     // Jobs catch up on this clock before anything else, then everything must hold.
     await node.call({ op: 'advance', seconds: clock });
@@ -830,7 +843,7 @@ async function simulate(options: SimOptions, nodes: Set<NodeProcess>): Promise<S
       continue;
     }
     try {
-      await operation.run();
+      await timed(kind, operation.run);
     } catch (error) {
       if (error instanceof SimFailure) throw error;
       fail(
@@ -867,6 +880,11 @@ async function simulate(options: SimOptions, nodes: Set<NodeProcess>): Promise<S
     seed,
     ops: options.ops,
     byKind,
+    msByKind: Object.fromEntries(
+      Object.entries(msByKind)
+        .sort(([, a], [, b]) => b - a)
+        .map(([k, ms]) => [k, Math.round(ms)]),
+    ),
     outcomes,
     kills,
     checks,
