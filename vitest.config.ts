@@ -39,6 +39,7 @@ export default defineConfig({
             'apps/server/test/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           setupFiles: ['apps/server/test/support/setup.ts'],
           isolate: false,
         },

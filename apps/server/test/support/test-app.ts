@@ -19,8 +19,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST: '/nonexistent/web',
     ADMIN_DIST: '/nonexistent/admin',
     REDIS_PREFIX: `test:${randomUUID()}:`,
-    // Uploads of a test app go to a directory of its own, never to the checkout's ./data.
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'swx-test-')),
+    // Uploads of a test app go to a directory of its own, never to the checkout's ./data; in a
+    // Vitest run, inside the run's directory that goes when the run ends (global-setup.ts).
+    DATA_DIR: mkdtempSync(join(process.env.SWX_TEST_DATA_ROOT ?? tmpdir(), 'swx-test-')),
     ...(TEST_REDIS_URL ? { REDIS_URL: TEST_REDIS_URL } : {}),
     ...overrides,
   });
