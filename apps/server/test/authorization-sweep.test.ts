@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNotification } from '../src/modules/notifications';
 import { ok } from '../src/platform/reply';
 import { registerByEmail } from './support/accounts';
-import { operationsOf, routeKey, type OpenApiDocument, type Operation } from './support/fuzz';
+import {
+  operationsOf,
+  routeKey,
+  type OpenApiDocument,
+  type Operation,
+} from './support/fuzz-schema';
 import { multipart } from './support/multipart';
 import { staffHeaders } from './support/staff-session';
 import { createTestApp, type TestApp } from './support/test-app';

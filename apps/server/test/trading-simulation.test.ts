@@ -7,6 +7,7 @@ import { dec } from '@swx/money';
 import { createTestUser, testConfig } from './support/test-app';
 import { isolatedDatabase } from './support/test-db';
 import { fund, verifyKyc } from './support/trading';
+import { mulberry32 } from './support/random';
 
 /**
  * DONE-WHEN 3 of the trading issue: a seeded simulation of random orders of all four products over
@@ -19,17 +20,6 @@ const SEED = Number(process.env.SIM_TEST_SEED ?? 20261124);
 const OPERATIONS = Number(process.env.SIM_TEST_OPS ?? 10_000);
 const USERS = 12;
 const START = 1_795_000_000;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Business refusals a random trader meets; anything else (a 5xx above all) fails the run. */
 const EXPECTED_REFUSALS = new Set([

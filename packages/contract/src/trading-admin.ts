@@ -102,3 +102,58 @@ export const revokeInstrumentOrders = route({
     z.object({ code: z.string(), spot: z.number().int(), contract: z.number().int() }),
   ),
 });
+
+// ---- instruments (admin) ----
+
+export const AdminInstrument = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  type: z.number().int().min(1).max(6),
+  name: z.string(),
+  logo: z.string(),
+  precision: z.number().int(),
+  contractSize: z.string(),
+  leverages: z.array(z.number().int()),
+  calendar: z.enum(['always', 'fx', 'us_equity', 'cme_globex']),
+  spread: z.string(),
+  /** Fee rate of spot and contract orders here; null: the products' parameters apply. */
+  feeRate: z.string().nullable(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  updatedAt: IsoDateTime,
+});
+export type AdminInstrument = z.infer<typeof AdminInstrument>;
+
+export const listAdminInstruments = route({
+  method: 'GET',
+  path: '/swx/admin/instruments',
+  reply: envelope(z.array(AdminInstrument)),
+});
+
+/** Trading settings only: nothing here can move a price (integrity rule 1). */
+export const updateInstrument = route({
+  method: 'POST',
+  path: '/swx/admin/instruments/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({
+    enabled: z.boolean().optional(),
+    sort: z.number().int().min(0).max(100_000).optional(),
+    spread: z
+      .string()
+      .regex(/^0(\.\d{1,8})?$/)
+      .optional(),
+    leverages: z.array(z.number().int().min(1).max(500)).min(1).max(12).optional(),
+    contractSize: z
+      .string()
+      .regex(/^(0|[1-9]\d{0,11})(\.\d{1,8})?$/)
+      .optional(),
+    calendar: z.enum(['always', 'fx', 'us_equity', 'cme_globex']).optional(),
+    /** At most 10 %; null returns the instrument to the products' parameters. */
+    feeRate: z
+      .string()
+      .regex(/^(0(\.0\d{0,7})?|0\.10{0,7})$/)
+      .nullable()
+      .optional(),
+  }),
+  reply: envelope(AdminInstrument),
+});

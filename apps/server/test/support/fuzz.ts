@@ -1,98 +1,21 @@
-import { isErrorCode } from '@swx/contract';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/platform/db';
+import {
+  isDecimal,
+  isFreeText,
+  routeKey,
+  sample,
+  shapeOf,
+  typeOf,
+  type Operation,
+  type Schema,
+} from './fuzz-schema';
 import { multipart } from './multipart';
 
 /**
  * Contract-derived fuzzing (issue 13): bad input generated from each route's own schema in the
- * OpenAPI document, the replies checked, and the database compared before and after. Every
- * function returns findings instead of asserting, so a test can run the harness on a route made to
- * break and show that it reports it.
+ * OpenAPI document (./fuzz-schema.ts), the replies checked and the database compared before and
+ * after (./fuzz-checks.ts). Every function returns findings instead of asserting, so a test can run
+ * the harness on a route made to break and show that it reports it.
  */
-
-/** The part of JSON Schema (as @fastify/swagger writes it, OpenAPI 3.0) the generator reads. */
-export interface Schema {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: boolean | number;
-  nullable?: boolean;
-  default?: unknown;
-  items?: Schema;
-  minItems?: number;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  additionalProperties?: boolean | Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-}
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  schema?: Schema;
-}
-
-interface OpenApiOperation {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-}
-
-export interface Operation {
-  method: 'GET' | 'POST';
-  /** The OpenAPI path, `{id}` style. */
-  path: string;
-  pathParams: Parameter[];
-  query: Parameter[];
-  /** The JSON body's schema; undefined when the route declares none. */
-  body: Schema | undefined;
-}
-
-export interface OpenApiDocument {
-  paths: Record<string, Record<string, OpenApiOperation>>;
-}
-
-export function operationsOf(doc: OpenApiDocument): Operation[] {
-  const ops: Operation[] = [];
-  for (const [path, methods] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(methods)) {
-      const upper = method.toUpperCase();
-      if (upper !== 'GET' && upper !== 'POST') continue;
-      const parameters = op.parameters ?? [];
-      ops.push({
-        method: upper,
-        path,
-        pathParams: parameters.filter((p) => p.in === 'path'),
-        query: parameters.filter((p) => p.in === 'query'),
-        body: op.requestBody?.content?.['application/json']?.schema,
-      });
-    }
-  }
-  return ops;
-}
-
-export const routeKey = (op: Pick<Operation, 'method' | 'path'>) => `${op.method} ${op.path}`;
-
-/** A small seeded generator (mulberry32): the same seed gives the same cases. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function pick<T>(random: () => number, list: readonly T[], count: number): T[] {
   const pool = [...list];
@@ -102,89 +25,6 @@ function pick<T>(random: () => number, list: readonly T[], count: number): T[] {
   }
   return out;
 }
-
-const DECIMAL_SOURCE = '(\\.\\d+)?';
-const isDecimal = (s: Schema) =>
-  typeof s.pattern === 'string' && s.pattern.includes(DECIMAL_SOURCE);
-/** Free text: a string the schema does not narrow (no enum, pattern or format). */
-const isFreeText = (s: Schema) =>
-  typeOf(s) === 'string' && !s.enum && s.const === undefined && !s.pattern && !s.format;
-
-function typeOf(s: Schema): string | undefined {
-  if (Array.isArray(s.type)) return s.type.find((t) => t !== 'null');
-  if (s.type) return s.type;
-  if (s.enum) return typeof s.enum[0];
-  if (s.const !== undefined) return typeof s.const;
-  return undefined;
-}
-
-/** The object shape of a body: unions take their first branch, allOf merges. */
-export function shapeOf(s: Schema | undefined): Schema | undefined {
-  if (!s) return undefined;
-  if (s.anyOf?.[0]) return shapeOf(s.anyOf[0]);
-  if (s.oneOf?.[0]) return shapeOf(s.oneOf[0]);
-  if (s.allOf) {
-    const parts = s.allOf.map(shapeOf).filter((p): p is Schema => p !== undefined);
-    return {
-      type: 'object',
-      properties: Object.assign({}, ...parts.map((p) => p.properties ?? {})),
-      required: parts.flatMap((p) => p.required ?? []),
-    };
-  }
-  return s;
-}
-
-const PATTERN_SAMPLES = [
-  'BTCUSDT',
-  'USDT',
-  '1',
-  'abc',
-  'TRC20',
-  '0x' + 'a'.repeat(40),
-  '2026-01-01',
-  'en',
-  'fuzz_1',
-];
-
-/** A plausible valid value (it need not be valid: each case breaks it on purpose). */
-export function sample(s: Schema | undefined): unknown {
-  if (!s) return 'x';
-  const shape = s.anyOf?.[0] ?? s.oneOf?.[0];
-  if (shape) return sample(shape);
-  if (s.allOf) return sample(shapeOf(s));
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  if (s.default !== undefined) return s.default;
-  switch (typeOf(s)) {
-    case 'string': {
-      if (isDecimal(s)) return '1';
-      if (s.format === 'email') return 'fuzz@example.test';
-      if (s.format === 'date-time') return '2026-01-01T00:00:00.000Z';
-      if (s.pattern) {
-        const re = new RegExp(s.pattern);
-        return PATTERN_SAMPLES.find((c) => re.test(c)) ?? 'x';
-      }
-      return 'f'.repeat(Math.max(s.minLength ?? 0, 4));
-    }
-    case 'integer':
-    case 'number': {
-      const min = typeof s.minimum === 'number' ? s.minimum : 1;
-      return Math.max(min + (s.exclusiveMinimum === true ? 1 : 0), 1);
-    }
-    case 'boolean':
-      return true;
-    case 'array':
-      return Array.from({ length: Math.max(s.minItems ?? 1, 1) }, () => sample(s.items));
-    case 'object': {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(s.properties ?? {})) out[k] = sample(v);
-      return out;
-    }
-    default:
-      return 'x';
-  }
-}
-
 /** Values of another JSON type than the schema allows. */
 function wrongTypes(s: Schema): unknown[] {
   switch (typeOf(s)) {
@@ -280,10 +120,6 @@ function without(body: Record<string, unknown>, key: string): Record<string, unk
 }
 
 /** The rows of a raw query (node-postgres and PGlite both return `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 export interface CaseOptions {
   /** The largest body the server accepts (BODY_LIMIT_BYTES). */
   bodyLimit: number;
@@ -475,141 +311,4 @@ export function casesFor(
     }
   }
   return cases;
-}
-
-export interface Finding {
-  route: string;
-  label: string;
-  problem: string;
-  status: number;
-  body: string;
-}
-
-const LEAKS: [RegExp, string][] = [
-  [/\n\s+at \S/, 'a stack frame'],
-  [/\bat [\w.<>$]+ \(/, 'a stack frame'],
-  [/\/src\//, 'an internal path (/src/)'],
-  [/node_modules/, 'an internal path (node_modules)'],
-  [/\.(ts|js|mjs):\d+/, 'a source location'],
-  [/\/work\/|\/home\/|\/tmp\//, 'a file system path'],
-];
-
-/** What is wrong with one reply, if anything. */
-export function checkReply(
-  c: Pick<FuzzCase, 'route' | 'label'>,
-  status: number,
-  contentType: string | undefined,
-  body: string,
-): Finding[] {
-  const findings: Finding[] = [];
-  const found = (problem: string) =>
-    findings.push({ route: c.route, label: c.label, problem, status, body: body.slice(0, 300) });
-  if (status >= 500) found(`status ${status}`);
-  for (const [re, what] of LEAKS) if (re.test(body)) found(`the reply shows ${what}`);
-  const isJson = /json/.test(contentType ?? '');
-  if (!isJson) {
-    // A file (image, PDF, CSV) is a success reply; a refusal is always the envelope.
-    if (status >= 300) found(`a ${status} reply that is not the JSON envelope (${contentType})`);
-    return findings;
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    found('a JSON reply that does not parse');
-    return findings;
-  }
-  const envelope = parsed as { code?: unknown; msg?: unknown };
-  if (
-    typeof parsed !== 'object' ||
-    parsed === null ||
-    typeof envelope.code !== 'number' ||
-    typeof envelope.msg !== 'string' ||
-    !('result' in parsed)
-  ) {
-    found('not the { code, msg, result } envelope');
-  } else if (envelope.code === 200 ? status >= 300 : !isErrorCode(envelope.code)) {
-    found(`code ${String(envelope.code)} is not in the catalogue`);
-  }
-  return findings;
-}
-
-/** Sends the cases and returns what is wrong with the replies. */
-export async function sendCases(
-  app: FastifyInstance,
-  cases: readonly FuzzCase[],
-  headersOf: (c: FuzzCase) => Record<string, string>,
-): Promise<Finding[]> {
-  const findings: Finding[] = [];
-  for (const c of cases) {
-    const res = await app.inject({
-      method: c.method,
-      url: c.url,
-      headers: { ...headersOf(c), ...c.headers },
-      ...(c.payload === undefined ? {} : { payload: c.payload }),
-    });
-    findings.push(
-      ...checkReply(c, res.statusCode, res.headers['content-type']?.toString(), res.body),
-    );
-  }
-  return findings;
-}
-
-export interface StateSnapshot {
-  rows: Record<string, number>;
-  balances: string[];
-}
-
-/** Row counts of every table and every ledger balance. */
-export async function stateOf(database: Database): Promise<StateSnapshot> {
-  const tables = await database.db.execute(
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const rows: Record<string, number> = {};
-  for (const { name } of rowsOf<{ name: string }>(tables)) {
-    const counted = await database.db.execute(
-      sql`select count(*)::text as n from ${sql.identifier(name)}`,
-    );
-    rows[name] = Number(rowsOf<{ n: string }>(counted)[0]?.n ?? -1);
-  }
-  const balances = await database.db.execute(
-    sql`select concat_ws(' ', id, owner_type, coalesce(user_id::text, system_name), mode, asset, bucket, balance) as line
-        from ledger_accounts order by id`,
-  );
-  return { rows, balances: rowsOf<{ line: string }>(balances).map((r) => r.line) };
-}
-
-/** What changed between two snapshots, as findings (tables in `ignore` are not compared). */
-export function stateChanges(
-  before: StateSnapshot,
-  after: StateSnapshot,
-  ignore: readonly string[] = [],
-): Finding[] {
-  const findings: Finding[] = [];
-  for (const table of new Set([...Object.keys(before.rows), ...Object.keys(after.rows)])) {
-    if (ignore.includes(table)) continue;
-    if (before.rows[table] !== after.rows[table]) {
-      findings.push({
-        route: '*',
-        label: 'state',
-        problem: `table ${table}: ${before.rows[table]} rows before, ${after.rows[table]} after`,
-        status: 0,
-        body: '',
-      });
-    }
-  }
-  const was = new Set(before.balances);
-  for (const line of after.balances) {
-    if (!was.has(line)) {
-      findings.push({
-        route: '*',
-        label: 'state',
-        problem: `balance ${line}`,
-        status: 0,
-        body: '',
-      });
-    }
-  }
-  return findings;
 }

@@ -7,6 +7,7 @@ import { staffHeaders } from '../../../test/support/staff-session';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderHeaders, setWithdrawPassword } from '../../../test/support/trading';
 import { findInvariantBreaches, selectUserBalances } from '../ledger';
+import { mulberry32 } from '../../../test/support/random';
 
 /**
  * A seeded run of random deposits, withdrawals and staff decisions (some racing each other):
@@ -22,21 +23,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    // mulberry32
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(state ^ (state >>> 15), 1 | state);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Reply<T = Record<string, unknown>> = { code: number; result: T };
 
 it(`seed ${SEED}: ${OPS} random funding operations keep the ledger sound`, async () => {
-  const rnd = random(SEED);
+  const rnd = mulberry32(SEED);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)] as T;
   const finance = [
     (await staffHeaders(t.database, ['finance'])).headers,
