@@ -3,30 +3,10 @@
 // autocannon, one server at a time so the two never compete for the CPU.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, log, root, startChild, stopChild, waitForOk } from './bench-support';
+import { autocannon, freePort, log, root, startChild, stopChild, waitForOk } from './bench-support';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
-
-// autocannon ships no type declarations and we may not add packages here, so load it through
-// require and describe only the part of its API and result this script reads.
-interface AutocannonOptions {
-  url: string;
-  connections: number;
-  pipelining: number;
-  duration: number;
-  headers?: Record<string, string>;
-}
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: AutocannonOptions) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export const HTTP_SECONDS = positiveInt(process.env.BENCH_HTTP_SECONDS, 10);
 const HTTP_WARMUP_SECONDS = 2;

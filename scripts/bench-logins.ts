@@ -2,7 +2,6 @@
 // once as the machine has cores), and whole HTTP logins (POST /swx/customer/login/login: lookup,
 // throttle count, argon2id verify, session insert, device check) on the embedded database.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,27 +13,7 @@ import {
   hashPassword,
   verifyPassword,
 } from '../apps/server/src/platform/passwords';
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-interface AutocannonRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest & { body?: string };
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: AutocannonRequest[];
-}) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+import { autocannon, type AutocannonRequest } from './bench-support';
 
 export interface LoginFigure {
   parameters: string;

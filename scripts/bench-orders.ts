@@ -3,7 +3,6 @@
 // thousand orders it reaches (bench-settle.ts, in a process of its own).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -11,6 +10,7 @@ import { openPostgres } from '../apps/server/src/platform/db';
 import { seed } from '../apps/server/src/seed';
 import { prepareUsers, settleInChild, SETTLE_COUNT, SETTLE_USERS } from './bench-settle';
 import {
+  autocannon,
   freePort,
   log,
   pgbenchBeside,
@@ -20,31 +20,10 @@ import {
   startChild,
   stopChild,
   waitForOk,
+  type AutocannonRequest,
+  type AutocannonResult,
 } from './bench-support';
 import { SERVER_NODE_FLAGS } from './server-flags.js';
-
-interface Request {
-  method: string;
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: Request) => Request;
-}
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  duration: number;
-}
-type Cannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: Request[];
-}) => Promise<CannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Cannon;
 
 export interface OrdersFigure {
   pgbenchTps: number;
@@ -70,7 +49,7 @@ const CONNECTIONS = 32;
 const SECONDS = 10;
 
 /** Contract market orders (1 lot of BTCUSDT at 10x) from many users for SECONDS. */
-async function placeOrders(url: string, tokens: string[]): Promise<CannonResult> {
+async function placeOrders(url: string, tokens: string[]): Promise<AutocannonResult> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-orders-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -106,7 +85,7 @@ async function placeOrders(url: string, tokens: string[]): Promise<CannonResult>
       leverage: 10,
       type: 'market',
     });
-    const request: Request = {
+    const request: AutocannonRequest = {
       method: 'POST',
       path: '/swx/customer/order/buyU',
       setupRequest: (r) => {

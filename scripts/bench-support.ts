@@ -1,5 +1,6 @@
-// Pieces the benchmark sections share: child servers, free ports, readiness, redaction.
+// Pieces the benchmark sections share: child servers, free ports, readiness, redaction, autocannon.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -143,3 +144,30 @@ export async function pgbenchBeside(admin: pg.Client, base: string): Promise<num
     await admin.query('checkpoint');
   }
 }
+
+// autocannon ships no type declarations and we may not add packages here, so it is loaded through
+// require, with only the part of its API and result that the sections use described.
+export interface AutocannonRequest {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** Called before each request is sent: the place for a fresh token or Idempotency-Key. */
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+}
+export interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+export const autocannon = createRequire(import.meta.url)('autocannon') as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  pipelining?: number;
+  headers?: Record<string, string>;
+  requests?: AutocannonRequest[];
+}) => Promise<AutocannonResult>;

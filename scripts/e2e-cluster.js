@@ -69,6 +69,11 @@ backend nodes
   balance roundrobin
   option httpchk GET /healthz
   http-check expect status 200
+  # A check waits up to 2 s for its answer. Without this line HAProxy allows a check only the
+  # 300 ms of inter: on a slow, busy machine a node's /healthz sometimes took longer, both nodes
+  # were marked down at once ("no server available") and the customer's page did not load. A
+  # killed node refuses the connection at once, so it is still out of service within two checks.
+  timeout check 2s
   default-server inter 300ms fall 2 rise 2
   server a 127.0.0.1:${ports.a} check
   server b 127.0.0.1:${ports.b} check

@@ -107,7 +107,9 @@ test('two nodes behind HAProxy: deposit, chat and options survive each node bein
     localStorage.setItem('swx.accountMode', 'real');
   }, customer.token);
   await page.goto('/profile/kefu');
-  await expect(page.getByTestId('support-composer')).toBeVisible();
+  // The first page through the balancer: on a slow machine, with the other workers' browsers and
+  // servers busy, the app took more than the default 10 s to draw it (the screenshot was blank).
+  await expect(page.getByTestId('support-composer')).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => sockets.length).toBeGreaterThan(0);
 
   const conversationId = async () => {
