@@ -7,7 +7,7 @@ import { dec } from '@swx/money';
 import { createTestUser, testConfig } from './support/test-app';
 import { isolatedDatabase } from './support/test-db';
 import { fund, verifyKyc } from './support/trading';
-import { mulberry32 } from './support/random';
+import { mulberry32, randomConversion } from './support/random';
 
 /**
  * DONE-WHEN 3 of the trading issue: a seeded simulation of random orders of all four products over
@@ -164,14 +164,7 @@ describe(`seeded trading simulation (seed ${SEED}, ${OPERATIONS} operations)`, (
           amount: (10 + Math.floor(random() * 200)).toString(),
         });
       } else {
-        const [from, to] = pick([
-          ['USDT', 'BTC'],
-          ['BTC', 'USDT'],
-          ['USDT', 'ETH'],
-          ['ETH', 'BTC'],
-        ] as const);
-        const amount =
-          from === 'USDT' ? (5 + random() * 300).toFixed(2) : (random() * 0.01 + 0.0001).toFixed(6);
+        const { from, to, amount } = randomConversion(random);
         const quote = await call('POST', '/swx/customer/user/dh', trader.auth, mode, {
           step: 'quote',
           from,

@@ -1,4 +1,5 @@
 /** The trading operations of the whole-system simulation: spot, contracts, options, convert, demo. */
+import { randomConversion } from '../support/random';
 import { CODES, idOf, ok, type SimOperation, type SimWorld } from './world';
 
 /** Spot orders and cancels, contract positions, options, and convert's quote and accept. */
@@ -91,14 +92,7 @@ export function tradingOperations(world: SimWorld): SimOperation[] {
       weight: 5,
       run: async () => {
         const who = pick(customers);
-        const [from, to] = pick([
-          ['USDT', 'BTC'],
-          ['BTC', 'USDT'],
-          ['USDT', 'ETH'],
-          ['ETH', 'BTC'],
-        ] as const);
-        const amount =
-          from === 'USDT' ? (5 + random() * 300).toFixed(2) : (random() * 0.01 + 0.0001).toFixed(6);
+        const { from, to, amount } = randomConversion(random);
         const quote = await request('POST', '/swx/customer/user/dh', who.auth, {
           step: 'quote',
           from,
