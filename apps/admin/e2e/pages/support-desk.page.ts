@@ -60,10 +60,14 @@ export class SupportDeskPage {
     await expect(this.composer).toBeVisible();
   }
 
-  /** The count the sidebar shows; 0 when the badge is hidden. */
+  /**
+   * The count the sidebar shows; 0 when the badge is hidden. One read that never waits: counting
+   * the badge and then reading its text raced the badge going away (it was there for the count,
+   * gone for the text, and the text waited for it until the poll's own time ran out).
+   */
   async badgeCount(): Promise<number> {
-    if ((await this.badge.count()) === 0) return 0;
-    return Number(await this.badge.textContent());
+    const [text] = await this.badge.allTextContents();
+    return text === undefined ? 0 : Number(text);
   }
 }
 
