@@ -2,7 +2,7 @@
 // (getParamByKey, listMarketByType) on the embedded defaults beside a bare Fastify hello-world, with
 // autocannon, one server at a time so the two never compete for the CPU.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { autocannon, freePort, log, root, startChild, stopChild, waitForOk } from './bench-support';
@@ -42,6 +42,13 @@ export interface HttpFigure {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /**
+   * The server's CPU time (user and system, from /proc) per request of the measured run: what a
+   * request costs the server whatever the client manages to send. Undefined without /proc.
+   */
+  serverCpuMicrosPerRequest: number | undefined;
+  /** autocannon's own CPU over the run, in per cent of one core (100: the client was the limit). */
+  clientCpuPercent: number;
 }
 
 export interface HttpResults {
@@ -55,6 +62,23 @@ export interface HttpResults {
   hello: HttpFigure;
   ratioPercent: number;
   marketsRatioPercent: number;
+  /** Hello's server CPU per request over the product's, in per cent (undefined without /proc). */
+  cpuRatioPercent: number | undefined;
+  marketsCpuRatioPercent: number | undefined;
+}
+
+/** A process's CPU time (user and system) in microseconds, from /proc; undefined elsewhere. */
+function cpuMicrosOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A warm-up run that is thrown away, then the measured run with the same settings. */
@@ -62,6 +86,7 @@ async function load(
   label: string,
   base: string,
   path: string,
+  serverPid: number | undefined,
   headers: Record<string, string> = BROWSER_HEADERS,
 ): Promise<HttpFigure> {
   // One plain request first, so a route that answers with an error fails loudly instead of being
@@ -81,7 +106,13 @@ async function load(
   log(`${label}: warm-up ${HTTP_WARMUP_SECONDS} s`);
   await autocannon({ ...settings, duration: HTTP_WARMUP_SECONDS });
   log(`${label}: measuring ${HTTP_SECONDS} s`);
+  const serverBefore = cpuMicrosOf(serverPid);
+  const clientBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await autocannon({ ...settings, duration: HTTP_SECONDS });
+  const wallMicros = (performance.now() - started) * 1_000;
+  const client = process.cpuUsage(clientBefore);
+  const serverAfter = cpuMicrosOf(serverPid);
   const figure: HttpFigure = {
     label,
     path,
@@ -93,10 +124,17 @@ async function load(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    serverCpuMicrosPerRequest:
+      serverBefore === undefined || serverAfter === undefined || result.requests.total === 0
+        ? undefined
+        : (serverAfter - serverBefore) / result.requests.total,
+    clientCpuPercent: ((client.user + client.system) / wallMicros) * 100,
   };
   log(
     `${label}: ${Math.round(figure.requestsPerSecond)} req/s, ` +
-      `p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms`,
+      `p50 ${figure.p50Ms} ms, p99 ${figure.p99Ms} ms, server CPU ` +
+      `${figure.serverCpuMicrosPerRequest?.toFixed(1) ?? '?'} µs a request, ` +
+      `client CPU ${figure.clientCpuPercent.toFixed(0)} %`,
   );
   return figure;
 }
@@ -118,13 +156,24 @@ async function benchServer(
     for (const p of paths) {
       const { path, headers } = typeof p === 'string' ? { path: p, headers: undefined } : p;
       figures.push(
-        await load(`${name} ${path}${headers ? ' (no Accept-Encoding)' : ''}`, base, path, headers),
+        await load(
+          `${name} ${path}${headers ? ' (no Accept-Encoding)' : ''}`,
+          base,
+          path,
+          child.process.pid,
+          headers,
+        ),
       );
     }
     return figures;
   } finally {
     await stopChild(child);
   }
+}
+
+function cpuRatio(hello: HttpFigure, product: HttpFigure): number | undefined {
+  const [bare, ours] = [hello.serverCpuMicrosPerRequest, product.serverCpuMicrosPerRequest];
+  return bare === undefined || ours === undefined ? undefined : (bare / ours) * 100;
 }
 
 /** The product's cached reads beside bare Fastify's hello-world, one server at a time. */
@@ -174,6 +223,8 @@ export async function benchHttp(): Promise<HttpResults> {
       hello,
       ratioPercent: (getParamByKey.requestsPerSecond / hello.requestsPerSecond) * 100,
       marketsRatioPercent: (listMarketByType.requestsPerSecond / hello.requestsPerSecond) * 100,
+      cpuRatioPercent: cpuRatio(hello, getParamByKey),
+      marketsCpuRatioPercent: cpuRatio(hello, listMarketByType),
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

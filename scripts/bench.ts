@@ -153,14 +153,30 @@ function summary(): string {
       String(f.p99Ms),
       int(f.non2xx),
       int(f.errors + f.timeouts),
+      f.serverCpuMicrosPerRequest?.toFixed(1) ?? '?',
+      f.clientCpuPercent.toFixed(0),
     ]);
-    const headers = ['endpoint', 'req/s (avg)', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
-    out.push(table(headers, rows, [false, true, true, true, true, true]));
+    const headers = [
+      'endpoint',
+      'req/s (avg)',
+      'p50 ms',
+      'p99 ms',
+      'non-2xx',
+      'errors',
+      'server CPU µs/req',
+      'client CPU %',
+    ];
+    out.push(table(headers, rows, [false, true, true, true, true, true, true, true]));
     out.push(`  getParamByKey / bare Fastify hello: ${http.ratioPercent.toFixed(1)} %`);
     out.push(
       `  listMarketByType (22 crypto items) / bare Fastify hello: ${http.marketsRatioPercent.toFixed(1)} %`,
       `  (every request asks for a compressed reply, as browsers do; the market list without: ` +
         `${((http.listMarketByTypeUncompressed.requestsPerSecond / http.hello.requestsPerSecond) * 100).toFixed(1)} %)`,
+      // The client shares the machine: at 100 % of a core it, not the server, set the rate (it
+      // decodes every body as text, which costs most for a compressed one).
+      `  by the server's CPU per request (hello's over the product's): getParamByKey ` +
+        `${http.cpuRatioPercent?.toFixed(1) ?? '?'} %, listMarketByType ` +
+        `${http.marketsCpuRatioPercent?.toFixed(1) ?? '?'} %`,
     );
   } else {
     out.push('HTTP: no figures (see failures)');

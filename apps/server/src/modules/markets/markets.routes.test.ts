@@ -1,7 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { Timeframe } from '@swx/contract';
 import { dec } from '@swx/money';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EncodedBody } from '../../platform/encoded-body';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { orderHeaders, trader } from '../../../test/support/trading';
 import { connectSocket, sleep } from '../../../test/support/ws-client';
@@ -59,6 +60,30 @@ describe('instruments', () => {
         (i) => i.code,
       );
     expect(codes(brotliDecompressSync(compressed.rawPayload))).toEqual(codes(plain.rawPayload));
+  });
+
+  it('makes one body a second for all the callers asking at once', async () => {
+    const made = vi.spyOn(EncodedBody, 'json');
+    try {
+      const first = Math.floor(Date.now() / 1000);
+      // A language no other test asks in, so no body of this second exists yet.
+      const replies = await Promise.all(
+        Array.from({ length: 30 }, () =>
+          t.app.inject({
+            url: '/swx/customer/index/listMarketByType?type=4',
+            headers: { lang: 'ko', 'accept-encoding': 'br' },
+          }),
+        ),
+      );
+      const seconds = Math.floor(Date.now() / 1000) - first + 1;
+      expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+      expect(new Set(replies.map((r) => r.rawPayload.length)).size).toBeLessThanOrEqual(seconds);
+      // Each caller made and compressed its own body before: thirty here.
+      expect(made.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(made.mock.calls.length).toBeLessThanOrEqual(seconds);
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('answers getMarketInfo and 10101 for an unknown id', async () => {
