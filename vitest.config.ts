@@ -15,11 +15,12 @@ class SimulationsFirst extends BaseSequencer {
   }
 }
 
-// Two projects. `node`: packages and the server. One PGlite instance per worker is expensive
+// Three projects. `node`: packages and the server. One PGlite instance per worker is expensive
 // (seconds, hundreds of MB), so test files in a worker share module state (`isolate: false`) and
 // with it one database; tests therefore create their own uniquely named rows and never assume an
-// empty table. `web`: the customer app's unit tests in happy-dom, each file isolated (the app
-// keeps session, theme and toasts in module state).
+// empty table. `admin`: the back office's rules, each file isolated. `web`: the customer app's
+// unit tests in happy-dom, each file isolated (the app keeps session, theme and toasts in module
+// state).
 export default defineConfig({
   test: {
     pool: 'forks',
