@@ -65,6 +65,8 @@ export interface HttpResults {
   /** Hello's server CPU per request over the product's, in per cent (undefined without /proc). */
   cpuRatioPercent: number | undefined;
   marketsCpuRatioPercent: number | undefined;
+  /** The same without Accept-Encoding (a run the client does not hold back as much). */
+  marketsUncompressedCpuRatioPercent: number | undefined;
 }
 
 /** A process's CPU time (user and system) in microseconds, from /proc; undefined elsewhere. */
@@ -225,6 +227,7 @@ export async function benchHttp(): Promise<HttpResults> {
       marketsRatioPercent: (listMarketByType.requestsPerSecond / hello.requestsPerSecond) * 100,
       cpuRatioPercent: cpuRatio(hello, getParamByKey),
       marketsCpuRatioPercent: cpuRatio(hello, listMarketByType),
+      marketsUncompressedCpuRatioPercent: cpuRatio(hello, listMarketByTypeUncompressed),
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -173,10 +173,12 @@ function summary(): string {
       `  (every request asks for a compressed reply, as browsers do; the market list without: ` +
         `${((http.listMarketByTypeUncompressed.requestsPerSecond / http.hello.requestsPerSecond) * 100).toFixed(1)} %)`,
       // The client shares the machine: at 100 % of a core it, not the server, set the rate (it
-      // decodes every body as text, which costs most for a compressed one).
+      // decodes every body as text, which costs most for a compressed one), and the server's
+      // fixed costs of each second are then shared by fewer requests.
       `  by the server's CPU per request (hello's over the product's): getParamByKey ` +
         `${http.cpuRatioPercent?.toFixed(1) ?? '?'} %, listMarketByType ` +
-        `${http.marketsCpuRatioPercent?.toFixed(1) ?? '?'} %`,
+        `${http.marketsCpuRatioPercent?.toFixed(1) ?? '?'} % (without Accept-Encoding ` +
+        `${http.marketsUncompressedCpuRatioPercent?.toFixed(1) ?? '?'} %)`,
     );
   } else {
     out.push('HTTP: no figures (see failures)');

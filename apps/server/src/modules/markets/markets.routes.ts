@@ -41,8 +41,7 @@ export function marketsRoutes(hub: MarketHub, stats: StatsSources): FastifyPlugi
         // checked against the contract and encoded once, to UTF-8 bytes (and compressed once for
         // callers that accept it), then sent as is. The promise is what is kept, so the callers
         // that arrive while a new second's body is being made wait for that one body: each of
-        // them made and compressed its own (fifty under the bench's load, every second), and the
-        // compressed list answered at half the rate of the uncompressed one.
+        // them made and compressed its own (up to fifty a second under the bench's load).
         const key = `${request.query.type ?? 'all'}|${request.locale}|${hub.version}|${Math.floor(hub.now())}`;
         let body = encoded.get(key);
         if (body === undefined) {
