@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { StaffRole } from '@swx/contract';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from './db';
+import { reusable } from './statements';
 import { sessions } from './sessions.tables';
 
 export type PrincipalKind = 'user' | 'staff';
@@ -82,13 +83,9 @@ const TOUCH_EVERY_MS = 60_000;
  * The live session for a token, or undefined when it is unknown, revoked, past its absolute
  * expiry or idle for longer than the policy allows.
  */
-export async function resolveSession(
-  db: Executor,
-  token: string,
-  policyOf: (principal: PrincipalKind) => SessionPolicy,
-  now = new Date(),
-): Promise<{ id: number; principal: PrincipalKind; principalId: number } | undefined> {
-  const [row] = await db
+/** Every authenticated request and socket asks this: built once (platform/statements.ts). */
+const sessionStatement = reusable((db, p: (name: 'tokenHash' | 'now') => never) =>
+  db
     .select({
       id: sessions.id,
       principal: sessions.principal,
@@ -98,12 +95,25 @@ export async function resolveSession(
     .from(sessions)
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, p('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        // Compared in the WHERE, where a value goes to the driver as it is: the time as text.
+        gt(sessions.expiresAt, p('now')),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+export async function resolveSession(
+  db: Executor,
+  token: string,
+  policyOf: (principal: PrincipalKind) => SessionPolicy,
+  now = new Date(),
+): Promise<{ id: number; principal: PrincipalKind; principalId: number } | undefined> {
+  const [row] = await sessionStatement(db, {
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+  });
   if (!row) return undefined;
   const idleMs = policyOf(row.principal).idleMinutes * 60_000;
   if (now.getTime() - row.lastSeenAt.getTime() > idleMs) return undefined;

@@ -13,6 +13,7 @@ import type { Db, Executor } from './db';
 import { canonicalJson } from './canonical-json';
 import { AppError } from './errors';
 import { idempotencyKeys } from './idempotency.tables';
+import { reusable } from './statements';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,6 +70,72 @@ function heldBy(claim: Claim) {
   );
 }
 
+// The three statements every idempotent request runs, built once (platform/statements.ts).
+
+/** The attempt's claim on a new key, on an expired one, or on one whose attempt died unseen. */
+type ClaimValue =
+  'scope' | 'key' | 'fingerprint' | 'token' | 'now' | 'expiresAt' | 'nowText' | 'leaseEnd';
+const claimStatement = reusable((db, p: (name: ClaimValue) => never) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      scope: p('scope'),
+      key: p('key'),
+      fingerprint: p('fingerprint'),
+      status: 'pending',
+      token: p('token'),
+      createdAt: p('now'),
+      expiresAt: p('expiresAt'),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.scope, idempotencyKeys.key],
+      set: {
+        fingerprint: p('fingerprint'),
+        status: 'pending',
+        statusCode: null,
+        body: null,
+        contentType: null,
+        token: p('token'),
+        committedAt: null,
+        createdAt: p('now'),
+        expiresAt: p('expiresAt'),
+      },
+      setWhere: or(
+        lt(idempotencyKeys.expiresAt, p('nowText')),
+        and(
+          eq(idempotencyKeys.status, 'pending'),
+          isNull(idempotencyKeys.committedAt),
+          lt(idempotencyKeys.createdAt, p('leaseEnd')),
+          eq(idempotencyKeys.fingerprint, p('fingerprint')),
+        ),
+      ),
+    })
+    .returning({ key: idempotencyKeys.key }),
+);
+
+/** In each transaction of the attempt: its key is marked as having committed something. */
+const markCommitted = reusable((db, p: (name: keyof Claim) => never) =>
+  db
+    .update(idempotencyKeys)
+    .set({ committedAt: sql`coalesce(${idempotencyKeys.committedAt}, now())` })
+    .where(heldBy({ scope: p('scope'), key: p('key'), token: p('token') }))
+    .returning({ key: idempotencyKeys.key }),
+);
+
+/** The first reply, kept for the replays. */
+type StoreValue = keyof Claim | 'statusCode' | 'body' | 'contentType';
+const storeStatement = reusable((db, p: (name: StoreValue) => never) =>
+  db
+    .update(idempotencyKeys)
+    .set({
+      status: 'done',
+      statusCode: p('statusCode'),
+      body: p('body'),
+      contentType: p('contentType'),
+    })
+    .where(heldBy({ scope: p('scope'), key: p('key'), token: p('token') })),
+);
+
 /**
  * Every top-level transaction opened while an idempotent request runs also sets the key's
  * `committed_at`, in the same transaction and only while this attempt still holds the key: an
@@ -83,11 +150,7 @@ function markCommitsOn(db: Db): void {
       const result = await work(tx);
       const claim = running.getStore();
       if (claim) {
-        const held = await tx
-          .update(idempotencyKeys)
-          .set({ committedAt: sql`coalesce(${idempotencyKeys.committedAt}, now())` })
-          .where(heldBy(claim))
-          .returning({ key: idempotencyKeys.key });
+        const held = await markCommitted(tx, claim);
         if (held.length === 0) throw new AppError(10106);
       }
       return result;
@@ -150,41 +213,17 @@ export function installIdempotency(
       const token = randomUUID();
       // One statement: a new key is claimed, and so is a key whose stored reply has expired or
       // whose attempt died (pending past the lease) before committing anything.
-      const claimed = await db
-        .insert(idempotencyKeys)
-        .values({
-          scope,
-          key,
-          fingerprint,
-          status: 'pending',
-          token,
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + TTL_MS),
-        })
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.scope, idempotencyKeys.key],
-          set: {
-            fingerprint,
-            status: 'pending',
-            statusCode: null,
-            body: null,
-            contentType: null,
-            token,
-            committedAt: null,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + TTL_MS),
-          },
-          setWhere: or(
-            lt(idempotencyKeys.expiresAt, now),
-            and(
-              eq(idempotencyKeys.status, 'pending'),
-              isNull(idempotencyKeys.committedAt),
-              lt(idempotencyKeys.createdAt, leaseEnd),
-              eq(idempotencyKeys.fingerprint, fingerprint),
-            ),
-          ),
-        })
-        .returning({ key: idempotencyKeys.key });
+      const claimed = await claimStatement(db, {
+        scope,
+        key,
+        fingerprint,
+        token,
+        now,
+        expiresAt: new Date(now.getTime() + TTL_MS),
+        // Compared in the statement's WHERE, where a value goes to the driver as it is.
+        nowText: now.toISOString(),
+        leaseEnd: leaseEnd.toISOString(),
+      });
       if (claimed.length > 0) {
         request.idempotency = { scope, key, token };
         return;
@@ -231,20 +270,17 @@ export function installIdempotency(
       return payload;
     }
     const contentType = reply.getHeader('content-type');
-    await db
-      .update(idempotencyKeys)
-      .set({
-        status: 'done',
-        statusCode: reply.statusCode,
-        body:
-          typeof payload === 'string'
-            ? payload
-            : Buffer.isBuffer(payload)
-              ? payload.toString('utf8')
-              : '',
-        contentType: typeof contentType === 'string' ? contentType : null,
-      })
-      .where(where);
+    await storeStatement(db, {
+      ...claim,
+      statusCode: reply.statusCode,
+      body:
+        typeof payload === 'string'
+          ? payload
+          : Buffer.isBuffer(payload)
+            ? payload.toString('utf8')
+            : '',
+      contentType: typeof contentType === 'string' ? contentType : null,
+    });
     return payload;
   };
 

@@ -1,14 +1,13 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { insertRow } from '../../platform/statements';
 import { contractOrders } from './contracts.tables';
 
 export type ContractRow = typeof contractOrders.$inferSelect;
 type State = ContractRow['state'];
 
 export async function insertContract(db: Executor, values: typeof contractOrders.$inferInsert) {
-  const [row] = await db.insert(contractOrders).values(values).returning();
-  if (!row) throw new Error('contract order insert returned no row');
-  return row;
+  return insertRow(db, contractOrders, values);
 }
 
 export async function selectContract(db: Executor, id: number) {

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { reusable } from '../../platform/statements';
 import { recordedTicks } from './markets.tables';
 
 export interface SettlingTick {
@@ -16,8 +17,22 @@ export interface SettlingTick {
  * Keeps a tick that decides an order's outcome, inside the settling transaction: anyone can later
  * see which price, from which source and at which time, an order was settled by.
  */
+/** Each settlement keeps its tick: built once (platform/statements.ts). */
+const tickStatement = reusable((db, p: (name: keyof SettlingTick) => never) =>
+  db
+    .insert(recordedTicks)
+    .values({
+      code: p('code'),
+      source: p('source'),
+      price: p('price'),
+      ts: p('ts'),
+      reason: p('reason'),
+    })
+    .returning({ id: recordedTicks.id }),
+);
+
 export async function recordSettlingTick(db: Executor, tick: SettlingTick): Promise<number> {
-  const [row] = await db.insert(recordedTicks).values(tick).returning({ id: recordedTicks.id });
+  const [row] = await tickStatement(db, tick);
   if (!row) throw new Error('recorded tick insert returned no row');
   return row.id;
 }

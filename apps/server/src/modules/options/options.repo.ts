@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { insertRow } from '../../platform/statements';
 import { pgArray, unnestRows } from '../../platform/pg-array';
 import { optionsOrders, optionsProducts, type PeriodTerms } from './options.tables';
 
@@ -50,9 +51,7 @@ export async function updateProduct(
 }
 
 export async function insertOrder(db: Executor, values: typeof optionsOrders.$inferInsert) {
-  const [row] = await db.insert(optionsOrders).values(values).returning();
-  if (!row) throw new Error('options order insert returned no row');
-  return row;
+  return insertRow(db, optionsOrders, values);
 }
 
 export async function selectOrder(db: Executor, id: number) {

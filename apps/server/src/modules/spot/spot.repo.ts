@@ -1,14 +1,13 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { insertRow } from '../../platform/statements';
 import { spotHoldings, spotOrders } from './spot.tables';
 
 export type SpotRow = typeof spotOrders.$inferSelect;
 type State = SpotRow['state'];
 
 export async function insertSpot(db: Executor, values: typeof spotOrders.$inferInsert) {
-  const [row] = await db.insert(spotOrders).values(values).returning();
-  if (!row) throw new Error('spot order insert returned no row');
-  return row;
+  return insertRow(db, spotOrders, values);
 }
 
 export async function selectSpot(db: Executor, id: number) {

@@ -13,17 +13,23 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { reusable } from '../../platform/statements';
 import { loginAttempts, siweNonces, userDevices, users, verificationCodes } from './users.tables';
 import { newInviteCode } from './users.rules';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserPrincipal(db: Executor, id: number) {
-  const [row] = await db
+/** Every authenticated request asks this: built once (platform/statements.ts). */
+const principalStatement = reusable((db, p: (name: 'id') => never) =>
+  db
     .select({ status: users.status, demoEnabled: users.demoEnabled })
     .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
+    .where(eq(users.id, p('id')))
+    .limit(1),
+);
+
+export async function findUserPrincipal(db: Executor, id: number) {
+  const [row] = await principalStatement(db, { id });
   return row ? { active: row.status === 'active', demoEnabled: row.demoEnabled } : undefined;
 }
 
