@@ -204,6 +204,17 @@ export class TriggerBook {
   ): { resting: Resting[]; expiring: Expiring[] } | undefined {
     const lane = this.lanes.get(code);
     if (!lane) return undefined;
+    // Most ticks reach nothing: when each heap's top is live and out of reach, nothing below it is
+    // reached either, and the tick is answered without allocating anything.
+    const above = lane.above.peek();
+    const below = lane.below.peek();
+    const due = lane.expiring.peek();
+    if (
+      (above === undefined || (above.live && price < above.key)) &&
+      (below === undefined || (below.live && price > below.key)) &&
+      (due === undefined || (due.live && due.key > second))
+    )
+      return undefined;
     let resting: Resting[] | undefined;
     let expiring: Expiring[] | undefined;
     const later: Entry<Resting>[] = [];
