@@ -31,6 +31,7 @@ import { startTrading, type TriggerEngine } from './modules/triggers';
 import {
   checkSecondFactor,
   countUsers,
+  findSessionWithUser,
   findUserPrincipal,
   markFunded,
   usernamesOf,
@@ -93,7 +94,11 @@ export function sessionPolicies(config: Config): (principal: PrincipalKind) => S
   return (principal) => (principal === 'staff' ? staff : user);
 }
 
-const directory: PrincipalDirectory = { user: findUserPrincipal, staff: findStaffPrincipal };
+const directory: PrincipalDirectory = {
+  user: findUserPrincipal,
+  staff: findStaffPrincipal,
+  session: findSessionWithUser,
+};
 
 /** Builds the Fastify instance from the platform and the modules, in load order. */
 export async function buildApp(deps: AppDeps): Promise<App> {

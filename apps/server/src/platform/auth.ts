@@ -79,48 +79,82 @@ export async function createSession(
 /** Touching last_seen on every request would be a write per request; once a minute is enough. */
 const TOUCH_EVERY_MS = 60_000;
 
+/** What the guard needs of a user: undefined refuses the session (a deleted row). */
+export type UserPrincipal = { active: boolean; demoEnabled: boolean } | undefined;
+
+/** A session's row as a lookup finds it: resolveSession decides whether it is still live. */
+export interface SessionRow {
+  id: number;
+  principal: PrincipalKind;
+  principalId: number;
+  lastSeenAt: Date;
+}
+
+/** The columns of a SessionRow, for a lookup that selects more beside them. */
+export const sessionColumns = {
+  id: sessions.id,
+  principal: sessions.principal,
+  principalId: sessions.principalId,
+  lastSeenAt: sessions.lastSeenAt,
+};
+
+/**
+ * The session of a token's hash that is neither revoked nor past its absolute expiry, for a
+ * statement built once (platform/statements.ts): `now` is given as ISO text (in a WHERE a value
+ * goes to the driver as it is, without the column's conversion).
+ */
+export function liveSessionWhere(p: (name: 'tokenHash' | 'now') => never) {
+  return and(
+    eq(sessions.tokenHash, p('tokenHash')),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, p('now')),
+  );
+}
+
+/** Finds a token's session row (SessionRow, and whatever more a lookup reads with it). */
+export type SessionLookup<R extends SessionRow> = (
+  db: Executor,
+  tokenHash: string,
+  now: string,
+) => Promise<R | undefined>;
+
+/** Every socket asks this: built once (platform/statements.ts). */
+const sessionStatement = reusable((db, p: (name: 'tokenHash' | 'now') => never) =>
+  db.select(sessionColumns).from(sessions).where(liveSessionWhere(p)).limit(1),
+);
+
+const findSession: SessionLookup<SessionRow> = async (db, tokenHash, now) =>
+  (await sessionStatement(db, { tokenHash, now }))[0];
+
 /**
  * The live session for a token, or undefined when it is unknown, revoked, past its absolute
  * expiry or idle for longer than the policy allows.
  */
-/** Every authenticated request and socket asks this: built once (platform/statements.ts). */
-const sessionStatement = reusable((db, p: (name: 'tokenHash' | 'now') => never) =>
-  db
-    .select({
-      id: sessions.id,
-      principal: sessions.principal,
-      principalId: sessions.principalId,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, p('tokenHash')),
-        isNull(sessions.revokedAt),
-        // Compared in the WHERE, where a value goes to the driver as it is: the time as text.
-        gt(sessions.expiresAt, p('now')),
-      ),
-    )
-    .limit(1),
-);
-
-export async function resolveSession(
+export function resolveSession(
   db: Executor,
   token: string,
   policyOf: (principal: PrincipalKind) => SessionPolicy,
   now = new Date(),
-): Promise<{ id: number; principal: PrincipalKind; principalId: number } | undefined> {
-  const [row] = await sessionStatement(db, {
-    tokenHash: hashToken(token),
-    now: now.toISOString(),
-  });
+): Promise<SessionRow | undefined> {
+  return resolveSessionWith(findSession, db, token, policyOf, now);
+}
+
+/** resolveSession with a lookup that reads more in the same statement (the user's status). */
+export async function resolveSessionWith<R extends SessionRow>(
+  lookup: SessionLookup<R>,
+  db: Executor,
+  token: string,
+  policyOf: (principal: PrincipalKind) => SessionPolicy,
+  now = new Date(),
+): Promise<R | undefined> {
+  const row = await lookup(db, hashToken(token), now.toISOString());
   if (!row) return undefined;
   const idleMs = policyOf(row.principal).idleMinutes * 60_000;
   if (now.getTime() - row.lastSeenAt.getTime() > idleMs) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.id));
   }
-  return { id: row.id, principal: row.principal, principalId: row.principalId };
+  return row;
 }
 
 export async function revokeSession(

@@ -16,7 +16,10 @@ import {
 } from 'fastify-type-provider-zod';
 import {
   parseBearer,
-  resolveSession,
+  resolveSessionWith,
+  type SessionLookup,
+  type SessionRow,
+  type UserPrincipal,
   type Principal,
   type PrincipalKind,
   type SessionPolicy,
@@ -48,7 +51,13 @@ declare module 'fastify' {
 
 export interface PrincipalDirectory {
   /** Active users only; undefined refuses the session (disabled user, deleted row). */
-  user(db: Executor, id: number): Promise<{ active: boolean; demoEnabled: boolean } | undefined>;
+  user(db: Executor, id: number): Promise<UserPrincipal>;
+  /**
+   * A token's session with, for a user's session, the user as `user` would answer, read in the
+   * same statement: every authenticated request asks it, and a round trip fewer is a tenth of an
+   * order's (the bench's contract orders made eleven).
+   */
+  session: SessionLookup<SessionRow & { user: UserPrincipal }>;
   staff(
     db: Executor,
     id: number,
@@ -178,9 +187,9 @@ export function installHttpPlatform(app: FastifyInstance, deps: HttpPlatformDeps
 
   /** Who holds the bearer token, if anyone: the principal is set on the request. */
   const authenticate = async (request: FastifyRequest, token: string) => {
-    const session = await resolveSession(deps.db, token, deps.policyOf);
+    const session = await resolveSessionWith(deps.directory.session, deps.db, token, deps.policyOf);
     if (session?.principal === 'user') {
-      const user = await deps.directory.user(deps.db, session.principalId);
+      const user = session.user;
       if (user?.active) {
         request.principal = { kind: 'user', userId: session.principalId, sessionId: session.id };
         // Staff can turn a customer's demo mode off; demo requests then stop at once.

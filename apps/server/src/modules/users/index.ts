@@ -1,5 +1,6 @@
 export {
   countUsers,
+  findSessionWithUser,
   findUserPrincipal,
   insertUser,
   markFunded,

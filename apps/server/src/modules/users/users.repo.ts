@@ -13,6 +13,14 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import {
+  liveSessionWhere,
+  sessionColumns,
+  type SessionLookup,
+  type SessionRow,
+  type UserPrincipal,
+} from '../../platform/auth';
+import { sessions } from '../../platform/sessions.tables';
 import { reusable } from '../../platform/statements';
 import { loginAttempts, siweNonces, userDevices, users, verificationCodes } from './users.tables';
 import { newInviteCode } from './users.rules';
@@ -32,6 +40,44 @@ export async function findUserPrincipal(db: Executor, id: number) {
   const [row] = await principalStatement(db, { id });
   return row ? { active: row.status === 'active', demoEnabled: row.demoEnabled } : undefined;
 }
+
+/**
+ * A token's live session and, for a user's, the user's status, in one statement: the guard of every
+ * authenticated request reads this (PrincipalDirectory.session).
+ */
+const sessionWithUserStatement = reusable((db, p: (name: 'tokenHash' | 'now') => never) =>
+  db
+    .select({
+      ...sessionColumns,
+      // Null for a staff session and for a user whose row is gone (then the session is refused).
+      userStatus: sql<
+        UserRow['status'] | null
+      >`(select ${users.status} from ${users} where ${users.id} = ${sessions.principalId} and ${sessions.principal} = 'user')`,
+      userDemoEnabled: sql<
+        boolean | null
+      >`(select ${users.demoEnabled} from ${users} where ${users.id} = ${sessions.principalId} and ${sessions.principal} = 'user')`,
+    })
+    .from(sessions)
+    .where(liveSessionWhere(p))
+    .limit(1),
+);
+
+export const findSessionWithUser: SessionLookup<SessionRow & { user: UserPrincipal }> = async (
+  db,
+  tokenHash,
+  now,
+) => {
+  const [row] = await sessionWithUserStatement(db, { tokenHash, now });
+  if (!row) return undefined;
+  const { userStatus, userDemoEnabled, ...session } = row;
+  return {
+    ...session,
+    user:
+      userStatus === null
+        ? undefined
+        : { active: userStatus === 'active', demoEnabled: userDemoEnabled === true },
+  };
+};
 
 export async function insertUser(
   db: Executor,
