@@ -50,6 +50,26 @@ describe('trigger book', () => {
     expect(book.size).toBe(0);
   });
 
+  it('looks past a removed level at the top for a live one the tick reaches', () => {
+    // The quick answer for a tick that reaches nothing trusts a heap's top only while it is live.
+    const book = new TriggerBook();
+    book.rest(level(1, 'above', '120'));
+    book.rest(level(2, 'above', '105'));
+    book.rest(level(3, 'below', '80'));
+    book.expire({ kind: 'test.expiry', id: 4, code: 'BTCUSDT', due: 50 });
+    book.remove('test.level', 2);
+    // The removed 105 tops the heap; nothing live is reached at 110, and the top is dropped.
+    expect(book.take('BTCUSDT', 110, 10)).toBeUndefined();
+    expect(book.take('BTCUSDT', 121, 10)?.resting.map((r) => r.id)).toEqual([1]);
+    // A removed expiry at the top hides nothing either.
+    book.expire({ kind: 'test.expiry', id: 5, code: 'BTCUSDT', due: 40 });
+    book.remove('test.expiry', 5);
+    expect(book.take('BTCUSDT', 100, 45)).toBeUndefined();
+    expect(book.take('BTCUSDT', 100, 50)?.expiring.map((e) => e.id)).toEqual([4]);
+    expect(book.take('BTCUSDT', 79, 60)?.resting.map((r) => r.id)).toEqual([3]);
+    expect(book.size).toBe(0);
+  });
+
   it('hands over expiries due at or before the tick, earliest first, and only on their instrument', () => {
     const book = new TriggerBook();
     for (const [id, due] of [
