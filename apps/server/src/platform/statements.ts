@@ -68,9 +68,8 @@ function runBuilt<R>(db: Executor, built: Built, values: Record<string, unknown>
  * statement's shape.
  *
  * `p` gives drizzle's placeholder, typed as any value (type `p`'s parameter to have the names
- * checked at every run): drizzle fills one in `set` and `values` as
- * it fills a value (with the column's conversion, a Date to its text), though the types of those
- * two accept no placeholder.
+ * checked at every run): drizzle fills one in `set` and `values` as it fills a value (with the
+ * column's conversion, a Date to its text), though the types of those two accept no placeholder.
  */
 export function reusable<P extends string, R>(
   build: (db: Executor, p: (name: P) => never) => Builder<R>,

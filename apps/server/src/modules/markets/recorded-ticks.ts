@@ -13,10 +13,6 @@ export interface SettlingTick {
   reason: string;
 }
 
-/**
- * Keeps a tick that decides an order's outcome, inside the settling transaction: anyone can later
- * see which price, from which source and at which time, an order was settled by.
- */
 /** Each settlement keeps its tick: built once (platform/statements.ts). */
 const tickStatement = reusable((db, p: (name: keyof SettlingTick) => never) =>
   db
@@ -31,6 +27,10 @@ const tickStatement = reusable((db, p: (name: keyof SettlingTick) => never) =>
     .returning({ id: recordedTicks.id }),
 );
 
+/**
+ * Keeps a tick that decides an order's outcome, inside the settling transaction: anyone can later
+ * see which price, from which source and at which time, an order was settled by.
+ */
 export async function recordSettlingTick(db: Executor, tick: SettlingTick): Promise<number> {
   const [row] = await tickStatement(db, tick);
   if (!row) throw new Error('recorded tick insert returned no row');

@@ -27,7 +27,12 @@ import { newInviteCode } from './users.rules';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** Every authenticated request asks this: built once (platform/statements.ts). */
+/** What the guard needs of a user's row (PrincipalDirectory). */
+function principalOf(status: UserRow['status'], demoEnabled: boolean): UserPrincipal {
+  return { active: status === 'active', demoEnabled };
+}
+
+/** Every socket asks this (requests read it with the session): built once (platform/statements.ts). */
 const principalStatement = reusable((db, p: (name: 'id') => never) =>
   db
     .select({ status: users.status, demoEnabled: users.demoEnabled })
@@ -38,7 +43,7 @@ const principalStatement = reusable((db, p: (name: 'id') => never) =>
 
 export async function findUserPrincipal(db: Executor, id: number) {
   const [row] = await principalStatement(db, { id });
-  return row ? { active: row.status === 'active', demoEnabled: row.demoEnabled } : undefined;
+  return row ? principalOf(row.status, row.demoEnabled) : undefined;
 }
 
 /**
@@ -72,10 +77,7 @@ export const findSessionWithUser: SessionLookup<SessionRow & { user: UserPrincip
   const { userStatus, userDemoEnabled, ...session } = row;
   return {
     ...session,
-    user:
-      userStatus === null
-        ? undefined
-        : { active: userStatus === 'active', demoEnabled: userDemoEnabled === true },
+    user: userStatus === null ? undefined : principalOf(userStatus, userDemoEnabled === true),
   };
 };
 
