@@ -31,7 +31,7 @@ export function pgArray(
   return sql`${`{${parts.join(',')}}`}::${sql.raw(type)}[]`;
 }
 
-type Cell = string | number | null | undefined;
+export type Cell = string | number | null | undefined;
 
 /**
  * Rows as a table in a statement: `unnest(<one array per column>) with ordinality as

@@ -1,12 +1,9 @@
-import { dec, type Dec } from '@swx/money';
 import type { Db, Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import {
   ensureAccounts,
-  lockAccounts,
   writeTransactions,
   type AccountIdentity,
-  type LockedAccount,
   type TransactionWrite,
 } from './ledger.write.repo';
 import { normalizeTransaction, shardOf, type TransactionInput } from './ledger.rules';
@@ -35,8 +32,9 @@ export async function post(tx: Tx, input: TransactionInput): Promise<PostResult>
 }
 
 /**
- * Posts several transactions in the caller's database transaction with a fixed number of
- * round trips (lock the accounts, write everything), in the order given: a settlement of a
+ * Posts several transactions in the caller's database transaction in one statement (it locks the
+ * accounts and writes everything; a second, and an insert, the first time an account is used), in
+ * the order given: a settlement of a
  * thousand orders on one tick costs what one order costs, plus its rows. All or nothing: a user
  * balance that would go below zero refuses the whole batch (10092), and so does a reason that has
  * posted before (DuplicateReasonError); the caller's transaction must then roll back.
@@ -63,57 +61,31 @@ export async function postBatch(
       })),
     };
   });
-  const identities = prepared.flatMap((t) => t.postings.map((p) => p.identity));
-  let locked = await lockAccounts(tx, identities);
-  if (locked.size < identities.length) {
-    // First use of an account: create the missing ones, then lock them all (in id order).
+  const writes: TransactionWrite[] = prepared.map((t) => ({
+    kind: t.input.kind,
+    ref: t.input.ref,
+    mode: t.input.mode,
+    memo: t.input.memo ?? null,
+    at: t.input.at?.toISOString() ?? null,
+    postings: t.postings.map(({ posting, identity }) => ({
+      identity,
+      amount: posting.amount.toFixed(),
+    })),
+  }));
+  let outcome = await writeTransactions(tx, writes);
+  if (outcome.status === 'missing') {
+    // First use of an account: create the missing ones, then post again (the statement locks
+    // them all, in id order).
+    const identities = writes.flatMap((w) => w.postings.map((p) => p.identity));
     await ensureAccounts(
       tx,
-      identities.filter((i) => !locked.has(i)),
+      outcome.missing.map((i) => identities[i]).filter((i) => i !== undefined),
     );
-    locked = await lockAccounts(tx, identities);
+    outcome = await writeTransactions(tx, writes);
+    if (outcome.status === 'missing') throw new Error('ledger account missing after ensure');
   }
-
-  const balances = new Map<number, Dec>();
-  const writes: TransactionWrite[] = [];
-  const results: PostResult[] = [];
-  for (const t of prepared) {
-    const write: TransactionWrite = {
-      kind: t.input.kind,
-      ref: t.input.ref,
-      mode: t.input.mode,
-      memo: t.input.memo ?? null,
-      at: t.input.at?.toISOString() ?? null,
-      postings: [],
-    };
-    const userIds = new Set<number>();
-    const after: PostResult['balances'] = [];
-    for (const { posting, identity } of t.postings) {
-      const account: LockedAccount | undefined = locked.get(identity);
-      if (!account) throw new Error(`ledger account missing after ensure: ${posting.key}`);
-      const next = (balances.get(account.id) ?? dec(account.balance)).plus(posting.amount);
-      if (account.ownerType === 'user' && next.isNegative()) throw new AppError(10092);
-      balances.set(account.id, next);
-      const balanceAfter = next.toFixed();
-      write.postings.push({
-        accountId: account.id,
-        asset: posting.asset,
-        amount: posting.amount.toFixed(),
-        balanceAfter,
-      });
-      after.push({ key: posting.key, balance: balanceAfter });
-      if (posting.account.owner === 'user') userIds.add(posting.account.userId);
-    }
-    writes.push(write);
-    results.push({ transactionId: 0, userIds: [...userIds], balances: after });
-  }
-
-  const written = await writeTransactions(
-    tx,
-    writes,
-    new Map([...balances].map(([id, balance]) => [id, balance.toFixed()])),
-  );
-  if (written.length < prepared.length) {
+  if (outcome.status === 'negative') throw new AppError(10092);
+  if (outcome.status === 'duplicate') {
     const [first] = inputs;
     throw new DuplicateReasonError(
       inputs.length === 1
@@ -121,11 +93,17 @@ export async function postBatch(
         : `a reason of this batch of ${inputs.length} (from ${first?.kind} ${first?.ref}) already posted`,
     );
   }
-  for (const w of written) {
-    const result = results[w.ord - 1];
-    if (result) result.transactionId = w.id;
-  }
-  return results;
+  const { transactionIds, balancesAfter } = outcome;
+  let at = 0;
+  return prepared.map((t, i) => {
+    const userIds = new Set<number>();
+    const balances: PostResult['balances'] = [];
+    for (const { posting } of t.postings) {
+      balances.push({ key: posting.key, balance: balancesAfter[at++] ?? '' });
+      if (posting.account.owner === 'user') userIds.add(posting.account.userId);
+    }
+    return { transactionId: transactionIds[i] ?? 0, userIds: [...userIds], balances };
+  });
 }
 
 /** `post` in a transaction of its own, for callers with no other change to make. */

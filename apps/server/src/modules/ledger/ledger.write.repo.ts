@@ -1,7 +1,7 @@
 import type { AccountMode } from '@swx/contract';
 import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db';
-import { unnestRows } from '../../platform/pg-array';
+import { pgArray, type Cell, type PgArrayType } from '../../platform/pg-array';
 import type { AccountRef } from './ledger.rules';
 import { systemBucket } from './ledger.rules';
 import { ledgerAccounts } from './ledger.tables';
@@ -32,29 +32,15 @@ function columnsOf({ account, mode, asset }: AccountIdentity) {
       };
 }
 
-/** The columns of each account the identities name, each account once, and each identity's key. */
-function distinct(identities: readonly AccountIdentity[]) {
+/** The columns of each account the identities name, each account once. */
+function distinctColumns(identities: readonly AccountIdentity[]) {
   const byKey = new Map<string, ReturnType<typeof columnsOf>>();
-  const keyOf: string[] = new Array<string>(identities.length);
-  for (const [i, identity] of identities.entries()) {
+  for (const identity of identities) {
     const c = columnsOf(identity);
-    const key = rowKey(c);
-    keyOf[i] = key;
+    const key = `${c.ownerType}|${c.userId ?? ''}|${c.systemName ?? ''}|${c.mode}|${c.asset}|${c.bucket}`;
     if (!byKey.has(key)) byKey.set(key, c);
   }
-  return { columns: [...byKey.values()], keyOf };
-}
-
-/** The text that names one account row: the same for an identity and for the row it matches. */
-function rowKey(c: {
-  ownerType: string;
-  userId: number | null;
-  systemName: string | null;
-  mode: string;
-  asset: string;
-  bucket: string;
-}): string {
-  return `${c.ownerType}|${c.userId ?? ''}|${c.systemName ?? ''}|${c.mode}|${c.asset}|${c.bucket}`;
+  return [...byKey.values()];
 }
 
 export async function ensureAccounts(
@@ -62,92 +48,13 @@ export async function ensureAccounts(
   identities: readonly AccountIdentity[],
 ): Promise<void> {
   if (identities.length === 0) return;
-  await db.insert(ledgerAccounts).values(distinct(identities).columns).onConflictDoNothing();
+  await db.insert(ledgerAccounts).values(distinctColumns(identities)).onConflictDoNothing();
 }
 
-export interface LockedAccount {
-  id: number;
-  ownerType: 'user' | 'system';
-  userId: number | null;
-  balance: string;
-}
-
-/**
- * Locks the accounts of `identities` in id order (so transactions touching the same accounts
- * queue instead of deadlocking) in one statement, and returns them by identity; identities whose
- * account does not exist yet are left out of the map. The ids are found first, as one array, and
- * only those rows are locked: with the lookup as a join of the locked rows, under transfers at once
- * (a probe of 16 among 50 users) an account another transaction changed while this one waited
- * sometimes dropped out of the answer, and the caller took it for a missing account.
- */
-export async function lockAccounts(
-  tx: Tx,
-  identities: readonly AccountIdentity[],
-): Promise<Map<AccountIdentity, LockedAccount>> {
-  // A batch names the same few accounts many times (one user, the house shards): ask once each.
-  // The keys go as one array per column (platform/pg-array.ts), users' and the house's apart.
-  const { columns: keys, keyOf } = distinct(identities);
-  const users = keys.filter((c) => c.ownerType === 'user');
-  const house = keys.filter((c) => c.ownerType === 'system');
-  type Key = (typeof keys)[number];
-  const userKeys = unnestRows(users, 'k', {
-    user_id: ['bigint', (c: Key) => c.userId],
-    mode: ['text', (c: Key) => c.mode],
-    asset: ['text', (c: Key) => c.asset],
-    bucket: ['text', (c: Key) => c.bucket],
-  });
-  const houseKeys = unnestRows(house, 'k', {
-    system_name: ['text', (c: Key) => c.systemName],
-    mode: ['text', (c: Key) => c.mode],
-    asset: ['text', (c: Key) => c.asset],
-    bucket: ['text', (c: Key) => c.bucket],
-  });
-  type Row = {
-    id: string | number;
-    owner_type: 'user' | 'system';
-    user_id: string | number | null;
-    system_name: string | null;
-    mode: string;
-    asset: string;
-    bucket: string;
-    balance: string;
-  };
-  const { rows } = (await tx.execute<Row>(sql`
-    select a.id, a.owner_type, a.user_id, a.system_name, a.mode, a.asset, a.bucket,
-           a.balance::text as balance
-    from ledger_accounts a
-    where a.id = any(array(
-      select u.id from ledger_accounts u join ${userKeys}
-        on u.owner_type = 'user' and u.user_id = k.user_id
-       and u.mode = k.mode and u.asset = k.asset and u.bucket = k.bucket
-      union all
-      select s.id from ledger_accounts s join ${houseKeys}
-        on s.owner_type = 'system' and s.user_id is null
-       and s.system_name = k.system_name and s.mode = k.mode and s.asset = k.asset
-       and s.bucket = k.bucket))
-    order by a.id
-    for update`)) as { rows: Row[] };
-  const byKey = new Map<string, LockedAccount>();
-  for (const r of rows) {
-    const userId = r.user_id === null ? null : Number(r.user_id);
-    byKey.set(
-      rowKey({
-        ownerType: r.owner_type,
-        userId,
-        systemName: r.system_name,
-        mode: r.mode,
-        asset: r.asset,
-        bucket: r.bucket,
-      }),
-      { id: Number(r.id), ownerType: r.owner_type, userId, balance: r.balance },
-    );
-  }
-  const found = new Map<AccountIdentity, LockedAccount>();
-  for (const [i, identity] of identities.entries()) {
-    const row = byKey.get(keyOf[i] ?? '');
-    if (row) found.set(identity, row);
-  }
-  return found;
+export interface PostingWrite {
+  identity: AccountIdentity;
+  /** Signed decimal text: positive credits the account, negative debits it. */
+  amount: string;
 }
 
 export interface TransactionWrite {
@@ -156,84 +63,77 @@ export interface TransactionWrite {
   mode: AccountMode;
   memo: Record<string, string> | null;
   at: string | null;
-  postings: { accountId: number; asset: string; amount: string; balanceAfter: string }[];
+  /** In the order their balances are worked out (the service sorts them by account). */
+  postings: PostingWrite[];
 }
 
 /**
- * Writes transactions, their postings and the accounts' new balances in one statement, all or
- * nothing: when a reason (kind, ref) has posted before, no balance and no posting is written and
- * nothing comes back (the caller's transaction must roll back the reasons it did insert). The
- * accounts must be locked by the caller's transaction; `balances` holds each account's final
- * balance. Returns each write's transaction id by its position (`ord`, from 1).
+ * What `writeTransactions` did: written (each transaction's id by position, each posting's balance
+ * after it, in the order given), or nothing, and why: an account does not exist yet, a user
+ * balance would go below zero, or a reason (kind, ref) has posted before.
+ */
+export type WriteOutcome =
+  | { status: 'written'; transactionIds: number[]; balancesAfter: string[] }
+  | { status: 'missing'; missing: number[] }
+  | { status: 'negative' }
+  | { status: 'duplicate' };
+
+/**
+ * Posts transactions in one call of `ledger_write` (migration 0023), all or nothing: it locks the
+ * accounts in id order (so transactions touching the same accounts queue instead of deadlocking),
+ * works out each posting's balance after it from the locked balances, in the order given, and only
+ * when every account exists, no user balance dips below zero at any posting and no reason has
+ * posted before does it write the transactions, their postings and the accounts' new balances.
+ * Otherwise it writes nothing and says why; the caller's transaction must roll back on a duplicate.
+ *
+ * One round trip instead of a lock and a write: a transfer is three (begin, this, commit).
  */
 export async function writeTransactions(
   tx: Tx,
   writes: readonly TransactionWrite[],
-  balances: ReadonlyMap<number, string>,
-): Promise<{ ord: number; id: number }[]> {
-  // Each column goes as one array (pg-array.ts); rows keep their order by their ordinality.
-  const transactions = unnestRows(writes, 'x', {
-    kind: ['text', (w) => w.kind],
-    ref: ['text', (w) => w.ref],
-    mode: ['text', (w) => w.mode],
-    memo: ['jsonb', (w) => (w.memo ? JSON.stringify(w.memo) : null)],
-    at: ['timestamptz', (w) => w.at],
-  });
-  const accounts = unnestRows([...balances], 'v', {
-    id: ['bigint', ([id]) => id],
-    balance: ['numeric', ([, balance]) => balance],
-  });
-  // A posting names its transaction by position (ordinality counts from 1).
-  const postings = unnestRows(
-    writes.flatMap((w, i) => w.postings.map((p) => ({ ord: i + 1, p }))),
-    'p',
-    {
-      tx: ['int', ({ ord }) => ord],
-      account_id: ['bigint', ({ p }) => p.accountId],
-      asset: ['text', ({ p }) => p.asset],
-      amount: ['numeric', ({ p }) => p.amount],
-      balance_after: ['numeric', ({ p }) => p.balanceAfter],
-    },
+): Promise<WriteOutcome> {
+  // Each column goes as one array (pg-array.ts). A posting names its transaction by position
+  // (from 1) and its account by the account's identity.
+  const postings = writes.flatMap((w, i) =>
+    w.postings.map((p) => ({ tx: i + 1, amount: p.amount, c: columnsOf(p.identity) })),
   );
-  type Written = { id: string | number; ord: string | number };
-  // Data-modifying parts of a WITH run to completion whether or not the final select reads them.
-  // Each transaction takes its id from the sequence up front (in the writes' order), so postings
-  // name it by position with a join on a number, not by its reason.
-  const { rows } = (await tx.execute<Written>(sql`
-    with x as (
-      select x.*, nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as id
-      from ${transactions}
-    ),
-    t as (
-      insert into ledger_transactions (id, kind, ref, mode, memo, created_at)
-      overriding system value
-      select x.id, x.kind, x.ref, x.mode, x.memo, coalesce(x.at, now())
-      from x
-      order by x.ord
-      on conflict do nothing
-      returning id
-    ),
-    complete as (select count(*) = ${writes.length} as yes from t),
-    balances as (
-      update ledger_accounts a set balance = v.balance, updated_at = now()
-      from ${accounts}, complete
-      where a.id = v.id and complete.yes
-      returning a.id
-    ),
-    entries as (
-      insert into ledger_postings (transaction_id, account_id, asset, amount, balance_after)
-      select x.id, p.account_id, p.asset, p.amount, p.balance_after
-      from ${postings}
-      join x on x.ord = p.tx
-      cross join complete
-      where complete.yes
-      order by p.ord
-      returning id
-    )
-    select x.id, x.ord from x, complete where complete.yes`)) as {
-    rows: Written[];
+  const column = <T>(rows: readonly T[], type: PgArrayType, pick: (row: T) => Cell) =>
+    pgArray(rows.map(pick), type);
+  type Result = {
+    status: 'ok' | 'missing' | 'negative';
+    written: boolean;
+    ord: string | number;
+    tx: number;
+    account_id: string | number | null;
+    transaction_id: string | number | null;
+    after: string | null;
   };
-  // `ord` counts the writes from 1. None comes back unless all were written: a reason that had
-  // posted before (or twice in the batch) leaves the whole batch unwritten.
-  return rows.map((r) => ({ id: Number(r.id), ord: Number(r.ord) }));
+  const { rows } = (await tx.execute<Result>(sql`select * from ledger_write(
+    ${column(postings, 'int', (r) => r.tx)},
+    ${column(postings, 'text', (r) => r.c.ownerType)},
+    ${column(postings, 'bigint', (r) => r.c.userId)},
+    ${column(postings, 'text', (r) => r.c.systemName)},
+    ${column(postings, 'text', (r) => r.c.mode)},
+    ${column(postings, 'text', (r) => r.c.asset)},
+    ${column(postings, 'text', (r) => r.c.bucket)},
+    ${column(postings, 'numeric', (r) => r.amount)},
+    ${column(writes, 'text', (w) => w.kind)},
+    ${column(writes, 'text', (w) => w.ref)},
+    ${column(writes, 'text', (w) => w.mode)},
+    ${column(writes, 'jsonb', (w) => (w.memo ? JSON.stringify(w.memo) : null))},
+    ${column(writes, 'timestamptz', (w) => w.at)})`)) as { rows: Result[] };
+  const [first] = rows;
+  if (!first) throw new Error('the ledger write returned no row');
+  if (first.status === 'missing')
+    return {
+      status: 'missing',
+      missing: rows.filter((r) => r.account_id === null).map((r) => Number(r.ord) - 1),
+    };
+  if (first.status === 'negative') return { status: 'negative' };
+  // Nothing is written unless all of it was: a reason that had posted before (or twice in the
+  // batch) leaves the whole batch unwritten.
+  if (!first.written) return { status: 'duplicate' };
+  const transactionIds = new Array<number>(writes.length);
+  for (const r of rows) transactionIds[Number(r.tx) - 1] = Number(r.transaction_id);
+  return { status: 'written', transactionIds, balancesAfter: rows.map((r) => r.after ?? '') };
 }
