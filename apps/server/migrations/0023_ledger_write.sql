@@ -9,11 +9,14 @@
 -- between busy accounts cost half as much again in CPU. Here the lock is a statement of its own
 -- and the write that follows sees the locked rows as they are.
 --
--- Postings come as columns side by side (p_*), each naming its transaction by position (from 1)
--- and its account by identity, in the order their balances are worked out; transactions as x_*.
+-- The accounts come as columns side by side (k_*), each once; postings (p_*) name their account by
+-- its position among them and their transaction by its position among x_* (both from 1), in the
+-- order their balances are worked out. A batch of a thousand settlements names a few hundred
+-- accounts in its thousands of postings: each account is looked up once.
 CREATE FUNCTION ledger_write(
-  p_tx int[], p_owner_type text[], p_user_id bigint[], p_system_name text[], p_mode text[],
-  p_asset text[], p_bucket text[], p_amount numeric[],
+  k_owner_type text[], k_user_id bigint[], k_system_name text[], k_mode text[], k_asset text[],
+  k_bucket text[],
+  p_tx int[], p_key int[], p_amount numeric[],
   x_kind text[], x_ref text[], x_mode text[], x_memo jsonb[], x_at timestamptz[]
 ) RETURNS TABLE (
   status text, written boolean, ord bigint, tx int, account_id bigint, transaction_id bigint,
@@ -28,13 +31,13 @@ BEGIN
   PERFORM 1 FROM ledger_accounts a
   WHERE a.id = ANY(ARRAY(
     SELECT u.id
-    FROM unnest(p_owner_type, p_user_id, p_mode, p_asset, p_bucket) AS k(owner_type, user_id, mode, asset, bucket)
+    FROM unnest(k_owner_type, k_user_id, k_mode, k_asset, k_bucket) AS k(owner_type, user_id, mode, asset, bucket)
     JOIN ledger_accounts u
       ON k.owner_type = 'user' AND u.owner_type = 'user' AND u.user_id = k.user_id
      AND u.mode = k.mode AND u.asset = k.asset AND u.bucket = k.bucket
     UNION ALL
     SELECT s.id
-    FROM unnest(p_owner_type, p_system_name, p_mode, p_asset, p_bucket) AS k(owner_type, system_name, mode, asset, bucket)
+    FROM unnest(k_owner_type, k_system_name, k_mode, k_asset, k_bucket) AS k(owner_type, system_name, mode, asset, bucket)
     JOIN ledger_accounts s
       ON k.owner_type = 'system' AND s.owner_type = 'system' AND s.user_id IS NULL
      AND s.system_name = k.system_name AND s.mode = k.mode AND s.asset = k.asset
@@ -46,24 +49,27 @@ BEGIN
   -- completion whether or not the final select reads them. Each transaction takes its id from the
   -- sequence up front (in the given order), so postings name it by position.
   RETURN QUERY
-  WITH p AS MATERIALIZED (
-    SELECT * FROM unnest(p_tx, p_owner_type, p_user_id, p_system_name, p_mode, p_asset, p_bucket, p_amount)
-      WITH ORDINALITY AS p(tx, owner_type, user_id, system_name, mode, asset, bucket, amount, ord)
+  WITH k AS MATERIALIZED (
+    SELECT * FROM unnest(k_owner_type, k_user_id, k_system_name, k_mode, k_asset, k_bucket)
+      WITH ORDINALITY AS k(owner_type, user_id, system_name, mode, asset, bucket, ord)
   ),
-  ids AS (
-    SELECT p.ord, u.id FROM p JOIN ledger_accounts u
-      ON p.owner_type = 'user' AND u.owner_type = 'user' AND u.user_id = p.user_id
-     AND u.mode = p.mode AND u.asset = p.asset AND u.bucket = p.bucket
+  acc AS MATERIALIZED (
+    SELECT k.ord, u.id, u.balance FROM k JOIN ledger_accounts u
+      ON k.owner_type = 'user' AND u.owner_type = 'user' AND u.user_id = k.user_id
+     AND u.mode = k.mode AND u.asset = k.asset AND u.bucket = k.bucket
     UNION ALL
-    SELECT p.ord, s.id FROM p JOIN ledger_accounts s
-      ON p.owner_type = 'system' AND s.owner_type = 'system' AND s.user_id IS NULL
-     AND s.system_name = p.system_name AND s.mode = p.mode AND s.asset = p.asset
-     AND s.bucket = p.bucket
+    SELECT k.ord, s.id, s.balance FROM k JOIN ledger_accounts s
+      ON k.owner_type = 'system' AND s.owner_type = 'system' AND s.user_id IS NULL
+     AND s.system_name = k.system_name AND s.mode = k.mode AND s.asset = k.asset
+     AND s.bucket = k.bucket
+  ),
+  p AS MATERIALIZED (
+    SELECT * FROM unnest(p_tx, p_key, p_amount) WITH ORDINALITY AS p(tx, key, amount, ord)
   ),
   run AS MATERIALIZED (
-    SELECT p.ord, p.tx, p.owner_type, p.asset, p.amount, a.id AS account_id,
-           a.balance + sum(p.amount) OVER (PARTITION BY a.id ORDER BY p.ord) AS after
-    FROM p LEFT JOIN ids ON ids.ord = p.ord LEFT JOIN ledger_accounts a ON a.id = ids.id
+    SELECT p.ord, p.tx, k.owner_type, k.asset, p.amount, acc.id AS account_id,
+           acc.balance + sum(p.amount) OVER (PARTITION BY p.key ORDER BY p.ord) AS after
+    FROM p JOIN k ON k.ord = p.key LEFT JOIN acc ON acc.ord = p.key
   ),
   verdict AS (
     SELECT CASE WHEN bool_or(run.account_id IS NULL) THEN 'missing'

@@ -32,12 +32,17 @@ function columnsOf({ account, mode, asset }: AccountIdentity) {
       };
 }
 
+/** The text that names one account: the same for every identity of that account. */
+function identityKey(c: ReturnType<typeof columnsOf>): string {
+  return `${c.ownerType}|${c.userId ?? ''}|${c.systemName ?? ''}|${c.mode}|${c.asset}|${c.bucket}`;
+}
+
 /** The columns of each account the identities name, each account once. */
 function distinctColumns(identities: readonly AccountIdentity[]) {
   const byKey = new Map<string, ReturnType<typeof columnsOf>>();
   for (const identity of identities) {
     const c = columnsOf(identity);
-    const key = `${c.ownerType}|${c.userId ?? ''}|${c.systemName ?? ''}|${c.mode}|${c.asset}|${c.bucket}`;
+    const key = identityKey(c);
     if (!byKey.has(key)) byKey.set(key, c);
   }
   return [...byKey.values()];
@@ -92,10 +97,21 @@ export async function writeTransactions(
   tx: Tx,
   writes: readonly TransactionWrite[],
 ): Promise<WriteOutcome> {
-  // Each column goes as one array (pg-array.ts). A posting names its transaction by position
-  // (from 1) and its account by the account's identity.
+  // Each column goes as one array (pg-array.ts). Each account goes once; a posting names it, and
+  // its transaction, by position (from 1).
+  const accounts: ReturnType<typeof columnsOf>[] = [];
+  const positions = new Map<string, number>();
   const postings = writes.flatMap((w, i) =>
-    w.postings.map((p) => ({ tx: i + 1, amount: p.amount, c: columnsOf(p.identity) })),
+    w.postings.map((p) => {
+      const c = columnsOf(p.identity);
+      const key = identityKey(c);
+      let at = positions.get(key);
+      if (at === undefined) {
+        at = accounts.push(c);
+        positions.set(key, at);
+      }
+      return { tx: i + 1, account: at, amount: p.amount };
+    }),
   );
   const column = <T>(rows: readonly T[], type: PgArrayType, pick: (row: T) => Cell) =>
     pgArray(rows.map(pick), type);
@@ -109,13 +125,14 @@ export async function writeTransactions(
     after: string | null;
   };
   const { rows } = (await tx.execute<Result>(sql`select * from ledger_write(
+    ${column(accounts, 'text', (c) => c.ownerType)},
+    ${column(accounts, 'bigint', (c) => c.userId)},
+    ${column(accounts, 'text', (c) => c.systemName)},
+    ${column(accounts, 'text', (c) => c.mode)},
+    ${column(accounts, 'text', (c) => c.asset)},
+    ${column(accounts, 'text', (c) => c.bucket)},
     ${column(postings, 'int', (r) => r.tx)},
-    ${column(postings, 'text', (r) => r.c.ownerType)},
-    ${column(postings, 'bigint', (r) => r.c.userId)},
-    ${column(postings, 'text', (r) => r.c.systemName)},
-    ${column(postings, 'text', (r) => r.c.mode)},
-    ${column(postings, 'text', (r) => r.c.asset)},
-    ${column(postings, 'text', (r) => r.c.bucket)},
+    ${column(postings, 'int', (r) => r.account)},
     ${column(postings, 'numeric', (r) => r.amount)},
     ${column(writes, 'text', (w) => w.kind)},
     ${column(writes, 'text', (w) => w.ref)},
