@@ -35,7 +35,11 @@ function Notifications() {
   const page = Number.isFinite(requested) && requested > 0 ? requested : 1;
   const query = useApiQuery(
     `notifications?page=${page}`,
-    (signal) => fetchNotifications(page, signal),
+    (signal) => {
+      // The count's version when the list was asked for (see the effect below).
+      const seen = unreadStore.version();
+      return fetchNotifications(page, signal).then((reply) => ({ ...reply, seen }));
+    },
     { keepPreviousData: true },
   );
   const unread = useUnreadCount();
@@ -48,7 +52,10 @@ function Notifications() {
 
   useEffect(() => {
     if (query.status === 'success') {
-      unreadStore.set(query.data.unread);
+      // A list asked for before this page marked items read (or before one arrived) carries an
+      // out-of-date count: on a slow connection its reply can land after "mark all as read" and
+      // put the old number back on the bell.
+      if (unreadStore.version() === query.data.seen) unreadStore.set(query.data.unread);
       setArrived([]);
     }
   }, [query.status, query.data]);
