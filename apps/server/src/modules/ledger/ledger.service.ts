@@ -32,10 +32,10 @@ export async function post(tx: Tx, input: TransactionInput): Promise<PostResult>
 }
 
 /**
- * Posts several transactions in the caller's database transaction in one statement (it locks the
- * accounts and writes everything; a second, and an insert, the first time an account is used), in
- * the order given: a settlement of a
- * thousand orders on one tick costs what one order costs, plus its rows. All or nothing: a user
+ * Posts several transactions in the caller's database transaction with one call of `ledger_write`
+ * (it locks the accounts and writes everything; the first use of an account adds an insert and a
+ * second call), in the order given: a settlement of a thousand orders on one tick costs what one
+ * order costs, plus its rows. All or nothing: a user
  * balance that would go below zero refuses the whole batch (10092), and so does a reason that has
  * posted before (DuplicateReasonError); the caller's transaction must then roll back.
  */
