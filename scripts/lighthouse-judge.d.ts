@@ -1,4 +1,5 @@
 export const FLOORS: Record<'performance' | 'accessibility' | 'best-practices', number>;
+export const RETURNING_FLOORS: typeof FLOORS;
 export function median(values: number[]): number;
 export function judge(
   runs: { scores: Record<string, number> }[],
@@ -6,4 +7,5 @@ export function judge(
 ): { scores: Record<string, number>; failures: string[] };
 export const PHONE_SLOWDOWN: number;
 export const DESKTOP_CLASS_INDEX: number;
+export const PHONE_INDEX: number;
 export function phoneSlowdown(hostIndex: number): number;

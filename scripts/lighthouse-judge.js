@@ -1,27 +1,39 @@
 // The verdict of the Lighthouse gate (scripts/lighthouse.js), kept apart so that it is tested.
 
 /**
- * The floors. Accessibility and best practices are the issue's (95). Performance aims at the
- * issue's 90: first visits measure 89-93 today, returning (signed-in) visits 70-97 (single runs
- * on CI's 2-core machine), so the floor holds 60 (a page that got much heavier fails; the breach
- * run, 25-49, shows it) and is to be raised as the signed-in pages render lighter.
+ * The floors of a first visit: the issue's 90 for performance and 95 for accessibility and best
+ * practices (93 to 94 in single runs on a 2-core host of index 2,800 at the mobile profile; the
+ * largest cost is LCP over the simulated slow 4G).
  */
-export const FLOORS = { performance: 60, accessibility: 95, 'best-practices': 95 };
+export const FLOORS = { performance: 90, accessibility: 95, 'best-practices': 95 };
 
 /**
- * Lighthouse's mobile profile: a 4x slower CPU, calibrated for a desktop-class host (benchmark
- * index 1000 or more; under that Lighthouse warns that the host is too slow for its profile).
+ * A returning visit's: the same but 85 for performance. Signed in, from the service worker's
+ * cache, such a visit paints sooner but runs more script at once (the app's modules, the session's
+ * queries, the live socket), and its total blocking time decides the score: single runs at the
+ * mobile profile measured 92 to 99 on /, /market and /cruuency and 87 to 96 on /profile/balance,
+ * so 90 would fail on one run in three there. Raise it as the signed-in start gets lighter.
+ */
+export const RETURNING_FLOORS = { ...FLOORS, performance: 85 };
+
+/**
+ * Lighthouse's mobile profile slows the CPU 4x, which its throttling guide (docs/throttling.md,
+ * "Calibrating the CPU slowdown") gives for a host in the high-end desktop bracket (benchmark
+ * index 1500 to 2000) to land in the mid-tier mobile bracket, and 2x for a low-end desktop (1000
+ * to 1500). So the phone is the middle of that bracket slowed 4x, an index of 437.5, and a slower
+ * host is slowed less, to the same phone: 2.3x at 1000, 1.6x at 700, never under 1x. A faster host
+ * keeps the profile's 4x (the guide would raise it: 6.4x at 2800; the closing notes of issue 13
+ * give the scores there).
  */
 export const PHONE_SLOWDOWN = 4;
-export const DESKTOP_CLASS_INDEX = 1000;
+export const DESKTOP_CLASS_INDEX = 1750;
+export const PHONE_INDEX = DESKTOP_CLASS_INDEX / PHONE_SLOWDOWN;
 
-/**
- * The CPU slowdown that emulates Lighthouse's phone on a host of the given benchmark index: 4x on
- * a desktop-class host, less in proportion on a slower one (never under 1x, one decimal).
- */
+/** The CPU slowdown that emulates Lighthouse's phone on a host of the given benchmark index. */
 export function phoneSlowdown(hostIndex) {
-  if (!Number.isFinite(hostIndex) || hostIndex >= DESKTOP_CLASS_INDEX) return PHONE_SLOWDOWN;
-  return Math.max(1, Math.round(((PHONE_SLOWDOWN * hostIndex) / DESKTOP_CLASS_INDEX) * 10) / 10);
+  if (!Number.isFinite(hostIndex) || hostIndex <= 0) return PHONE_SLOWDOWN;
+  const calibrated = Math.max(1, Math.round((hostIndex / PHONE_INDEX) * 10) / 10);
+  return Math.min(PHONE_SLOWDOWN, calibrated);
 }
 
 /** The middle value (the lower middle of an even count). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLOORS, judge, median, phoneSlowdown } from './lighthouse-judge.js';
+import { FLOORS, judge, median, phoneSlowdown, RETURNING_FLOORS } from './lighthouse-judge.js';
 
 const run = (performance: number, accessibility = 100, bestPractices = 100) => ({
   scores: { performance, accessibility, 'best-practices': bestPractices },
@@ -37,22 +37,34 @@ describe('the Lighthouse gate judges the median of its runs', () => {
     ]);
   });
 
-  it('holds the issue floors for accessibility and best practices', () => {
-    expect(FLOORS.accessibility).toBeGreaterThanOrEqual(95);
-    expect(FLOORS['best-practices']).toBeGreaterThanOrEqual(95);
+  it('holds the issue floors: performance 90 on a first visit, accessibility and best practices 95', () => {
+    expect(FLOORS.performance).toBeGreaterThanOrEqual(90);
+    for (const floors of [FLOORS, RETURNING_FLOORS]) {
+      expect(floors.accessibility).toBeGreaterThanOrEqual(95);
+      expect(floors['best-practices']).toBeGreaterThanOrEqual(95);
+    }
+    expect(RETURNING_FLOORS.performance).toBeGreaterThanOrEqual(85);
+  });
+
+  it('judges a returning visit on its own floors', () => {
+    expect(judge([run(87)], RETURNING_FLOORS).failures).toEqual([]);
+    expect(judge([run(87)], FLOORS).failures).toEqual(['performance 87 < 90']);
+    expect(judge([run(84)], RETURNING_FLOORS).failures).toEqual(['performance 84 < 85']);
   });
 });
 
 describe('the emulated phone is the same on a slower host', () => {
   it.each([
-    [2224, 4],
-    [1000, 4],
-    [999, 4],
-    [900, 3.6],
-    [640, 2.6],
-    [500, 2],
+    [1750, 4], // the middle of the high-end desktop bracket: Lighthouse's default
+    [2000, 4], // faster hosts keep the mobile profile's 4x
+    [3650, 4],
+    [1500, 3.4],
+    [1000, 2.3], // a low-end desktop: the guide's 2x (1-5)
+    [700, 1.6],
+    [437.5, 1],
     [200, 1],
     [Number.NaN, 4],
+    [0, 4],
   ])('a host of benchmark index %s slows the CPU %sx', (index, slowdown) => {
     expect(phoneSlowdown(index)).toBe(slowdown);
   });

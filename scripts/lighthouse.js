@@ -5,17 +5,21 @@
 // several times and judged on the median: performance, accessibility and best practices must
 // reach their floors. It runs on the built server with the embedded defaults (`npm run build`).
 //
-//   node scripts/lighthouse.js [--runs 3] [--pages /,/market] [--breach]
+//   node scripts/lighthouse.js [--runs 3] [--pages /,/market] [--visits first,returning] [--breach]
 //
 // --breach measures with a CPU 12 times slower than Lighthouse's phone (a page that got that much
 // heavier): the gate must then fail, and the run exits 0 only if it did.
 //
-// The phone is emulated by slowing this machine's CPU 4 times, which Lighthouse calibrates for a
-// desktop-class host (its benchmark index 1000 and up; below that it warns that the host is too
-// slow). A CI machine was once at about half its usual speed, and the same pages scored 20 to 30
-// points lower. So the host is benchmarked first (Lighthouse's own benchmark, median of five); on a
-// host under 1000 the slowdown shrinks in proportion, to emulate the same phone. On a host at or
-// above 1000 it stays 4x. Every line says the benchmark index of its run.
+// The phone is emulated by slowing this machine's CPU 4 times, which Lighthouse's throttling guide
+// gives for a host in the middle of its high-end desktop bracket (benchmark index 1750); a slower
+// host takes less, in proportion (2x for a low-end desktop). A CI machine was once at about half
+// its usual speed and the same pages scored 20 to 30 points lower at 4x. So the host is benchmarked
+// first (Lighthouse's own benchmark, median of five) and slowed to the same phone
+// (lighthouse-judge.js, phoneSlowdown). Every line says the benchmark index of its run.
+//
+// One run per page and visit is the default in CI; a page under a floor is measured twice more and
+// judged on the median of the three, so that one slow run (the machine busy for a moment) does not
+// fail the gate and a page that got heavier does.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -25,7 +29,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.js';
 import { startInbox } from './e2e-inbox.js';
 import {
   DESKTOP_CLASS_INDEX,
+  PHONE_INDEX,
   FLOORS,
+  RETURNING_FLOORS,
   judge,
   median,
   PHONE_SLOWDOWN,
@@ -150,6 +156,7 @@ async function measure(browser, url, visit, token, cpuSlowdownMultiplier) {
 async function main() {
   const runs = Number(argValue('--runs', '3'));
   const pages = argValue('--pages', PAGES.join(',')).split(',');
+  const visits = argValue('--visits', 'first,returning').split(',');
   const breach = process.argv.includes('--breach');
   const outDir = process.env.LIGHTHOUSE_OUTPUT_DIR ?? join(root, '.lighthouse');
   mkdirSync(outDir, { recursive: true });
@@ -169,13 +176,14 @@ async function main() {
     console.log(
       `lighthouse: host benchmark index ${host.median} (runs ${host.values.join('/')}): CPU slowdown ${slowdown}x` +
         (slowdown < PHONE_SLOWDOWN
-          ? ` instead of ${PHONE_SLOWDOWN}x, the same phone on a host under ${DESKTOP_CLASS_INDEX}`
+          ? ` instead of ${PHONE_SLOWDOWN}x: the same phone (index ${PHONE_INDEX}) on a host under ${DESKTOP_CLASS_INDEX}`
           : ''),
     );
     for (const path of pages) {
-      for (const visit of ['first', 'returning']) {
+      for (const visit of visits) {
         const results = [];
-        for (let i = 0; i < runs; i++) {
+        const measureOnce = async () => {
+          const i = results.length;
           const lhr = await measure(
             browser,
             `${server.baseUrl}${path}`,
@@ -191,8 +199,13 @@ async function main() {
           results.push({ scores, metrics });
           const name = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}-${visit}-${i + 1}`;
           writeFileSync(join(outDir, `${name}.json`), JSON.stringify(lhr));
-        }
-        const verdict = judge(results);
+        };
+        for (let i = 0; i < runs; i++) await measureOnce();
+        // Under a floor: two more runs, and the median of three decides (not for the breach).
+        const floors = visit === 'returning' ? RETURNING_FLOORS : FLOORS;
+        while (!breach && judge(results, floors).failures.length > 0 && results.length < 3)
+          await measureOnce();
+        const verdict = judge(results, floors);
         const middle = results.find((r) => r.scores.performance === verdict.scores.performance);
         console.log(
           `${verdict.failures.length ? 'FAIL' : 'ok  '} ${path.padEnd(17)} ${visit.padEnd(9)} ` +
@@ -208,9 +221,11 @@ async function main() {
     await server.stop();
     await inbox.stop();
   }
-  const floors = Object.entries(FLOORS)
-    .map(([c, f]) => `${c} >= ${f}`)
-    .join(', ');
+  const list = (f) =>
+    Object.entries(f)
+      .map(([c, v]) => `${c} >= ${v}`)
+      .join(', ');
+  const floors = `first visits ${list(FLOORS)}; returning visits ${list(RETURNING_FLOORS)}`;
   if (breach) {
     if (failures.length === 0) {
       console.error('lighthouse: the breach went unnoticed: a page 12x heavier passed the gate');

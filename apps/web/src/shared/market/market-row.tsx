@@ -14,6 +14,7 @@ import {
 } from './change';
 import { Sparkline } from './sparkline';
 import { flashPrice } from './flash';
+import { useInView } from '../ui/use-in-view';
 import { useLiveQuote } from './use-live-quote';
 
 /** Grid columns shared by the rows and the header above them. */
@@ -35,7 +36,8 @@ export function MarketChip({ item }: { item: Pick<MarketItem, 'open' | 'stale'> 
 
 /**
  * One instrument: logo, name and code, live price (flashing on change), signed 24 h change with an
- * arrow, and a sparkline of the last 100 minutes plus the live price. Subscribes to its own code.
+ * arrow, and a sparkline of the last 100 minutes plus the live price. Subscribes to its own code,
+ * and draws its ticks only while on screen.
  */
 export const MarketRow = memo(function MarketRow({
   item,
@@ -48,7 +50,14 @@ export const MarketRow = memo(function MarketRow({
   const { i18n } = useTranslation();
   const locale = i18n.language;
   const priceRef = useRef<HTMLSpanElement>(null);
-  const quote = useLiveQuote(item.code, { price: item.nowPrice, zdf: item.zdf });
+  // A row out of view follows its ticks without drawing them (most of a list is below the fold).
+  const [rowRef, inView] = useInView<HTMLLIElement>();
+  const quote = useLiveQuote(
+    item.code,
+    { price: item.nowPrice, zdf: item.zdf },
+    undefined,
+    !inView,
+  );
   const previous = useRef(quote.price);
   useEffect(() => {
     const move = moveDirection(previous.current, quote.price);
@@ -59,6 +68,7 @@ export const MarketRow = memo(function MarketRow({
   const inactive = !item.open || item.stale;
   return (
     <li
+      ref={rowRef}
       data-market-row={item.code}
       data-open={item.open ? 'true' : 'false'}
       className="flex items-center border-b border-line last:border-b-0"
