@@ -38,11 +38,13 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
     exempt: isNavigationHidden,
   });
 
-  // The page's chunk and catalogues load while i18next reads common and errors.
-  const preload = findRoute(
-    introFirst ? paths.introduction : window.location.pathname,
-  )?.page.preload(locale);
+  // The page's chunk and catalogues load while i18next reads common and errors; then i18next takes
+  // the page's catalogues (already here), so the first render suspends neither for the chunk nor
+  // for a catalogue, and the page shows in one commit without the fallback before it.
+  const first = findRoute(introFirst ? paths.introduction : window.location.pathname)?.page;
+  const preload = first?.preload(locale);
   await Promise.all([initI18n(locale), preload?.catch(() => undefined)]);
+  if (first?.namespaces.length) await i18n.loadNamespaces([...first.namespaces]).catch(() => {});
 
   // Up/down colours follow the language until the user picks a convention.
   setConventionLocale(i18n.language);

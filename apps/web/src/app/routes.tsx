@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import type { Locale } from '@swx/i18n';
 import type { Namespace } from '../shared/i18n/catalogues';
 import { loadCatalogue } from '../shared/i18n/catalogues';
@@ -25,7 +25,12 @@ type PageModule = { default: ComponentType };
 
 export interface AppRoute {
   path: string;
-  page: LazyExoticComponent<ComponentType> & { preload: (locale: Locale) => Promise<unknown> };
+  page: ComponentType & {
+    /** Loads the page's chunk and its catalogues. */
+    preload: (locale: Locale) => Promise<unknown>;
+    /** The catalogue namespaces the page reads besides common and errors. */
+    namespaces: readonly Namespace[];
+  };
   nav?: NavEntry;
   /** No top navigation, tab bar or footer on this page. */
   hideNavigation?: boolean;
@@ -52,14 +57,24 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * A code-split page whose catalogues load in parallel with its chunk (no waterfall of chunk, then
- * render, then catalogue).
+ * render, then catalogue). Once its chunk is here (the bootstrap loads the first page's before the
+ * first render) the page renders at once: through `lazy` alone it would suspend for a microtask,
+ * render the fallback, and React would then hold the page back for its fallback throttle (300 ms).
  */
 function lazyPage(load: () => Promise<PageModule>, namespaces: readonly Namespace[] = []) {
   let chunk: Promise<PageModule> | undefined;
-  const loadChunk = () => (chunk ??= withTimeout(load(), LAZY_TIMEOUT_MS));
-  const page = lazy(loadChunk) as AppRoute['page'];
-  page.preload = (locale) =>
-    Promise.all([loadChunk(), ...namespaces.map((ns) => loadCatalogue(locale, ns))]);
+  let loaded: ComponentType | undefined;
+  const loadChunk = () =>
+    (chunk ??= withTimeout(load(), LAZY_TIMEOUT_MS).then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(loadChunk);
+  const page: AppRoute['page'] = Object.assign(() => createElement(loaded ?? Lazy), {
+    preload: (locale: Locale) =>
+      Promise.all([loadChunk(), ...namespaces.map((ns) => loadCatalogue(locale, ns))]),
+    namespaces,
+  });
   return page;
 }
 

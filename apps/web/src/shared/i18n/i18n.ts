@@ -3,6 +3,7 @@ import ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALE_CODES, directionOf, isLocale, type Locale } from '@swx/i18n';
 import { loadCatalogue } from './catalogues';
+import { withPlainMessages } from './plain-messages';
 import { storeLocale } from './language';
 
 /** Reads catalogues from the per-language chunks; i18next asks for each namespace when first used. */
@@ -31,7 +32,7 @@ function applyDocumentLanguage(locale: string) {
 export async function initI18n(locale: Locale): Promise<I18n> {
   i18n.on('languageChanged', applyDocumentLanguage);
   await i18n
-    .use(ICU)
+    .use(withPlainMessages(ICU))
     .use(catalogueBackend)
     .use(initReactI18next)
     .init({
