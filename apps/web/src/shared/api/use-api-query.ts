@@ -35,7 +35,7 @@ export function useApiQuery<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
   options: QueryOptions = {},
-): QueryState<T> & { retry: () => void } {
+): QueryState<T> & { retry: () => void; refresh: () => void } {
   const { t, i18n } = useTranslation();
   const fullKey = key === null ? null : `${i18n.language}\u0000${key}`;
   const loadRef = useRef(load);
@@ -44,6 +44,11 @@ export function useApiQuery<T>(
   optionsRef.current = options;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<QueryState<T>>(() => initial<T>(fullKey));
+  /** What the screen shows, for `refresh` to compare a new reply with. */
+  const shown = useRef(state);
+  shown.current = state;
+  /** Reloads the current key in the background (set by the effect below, for its key). */
+  const refreshNow = useRef<() => void>(() => undefined);
 
   useEffect(() => {
     if (fullKey === null) return;
@@ -54,38 +59,58 @@ export function useApiQuery<T>(
         ? { status: 'loading', data: previous.data, error: undefined }
         : next;
     });
-    if (cached && Date.now() - cached.at < FRESH_MS && attempt === 0) return;
     const controller = new AbortController();
-    loadRef.current(controller.signal).then(
-      (data) => {
-        cache.set(fullKey, { data, at: Date.now() });
-        // A transition: the screen the data fills is rendered in slices that leave the main
-        // thread free between them (a long list was one long task on a phone), and a newer
-        // update (a tap, a tick) goes first.
-        if (!controller.signal.aborted) {
-          startTransition(() => setState({ status: 'success', data, error: undefined }));
-        }
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbort(error)) return;
-        setState((prev) => ({ status: 'error', data: prev.data, error }));
-        const { silent, expectedCodes = [] } = optionsRef.current;
-        const expected =
-          error instanceof ApiError &&
-          error.code !== null &&
-          (error.code === 401 || expectedCodes.includes(error.code));
-        if (!silent && !expected) {
-          toast.error(apiErrorMessage(error, t, (k) => i18n.exists(k)));
-        }
-        if (!(error instanceof ApiError)) console.warn('request failed', error);
-      },
-    );
+    const fail = (error: unknown) => {
+      if (controller.signal.aborted || isAbort(error)) return;
+      setState((prev) => ({ status: 'error', data: prev.data, error }));
+      const { silent, expectedCodes = [] } = optionsRef.current;
+      const expected =
+        error instanceof ApiError &&
+        error.code !== null &&
+        (error.code === 401 || expectedCodes.includes(error.code));
+      if (!silent && !expected) {
+        toast.error(apiErrorMessage(error, t, (k) => i18n.exists(k)));
+      }
+      if (!(error instanceof ApiError)) console.warn('request failed', error);
+    };
+    refreshNow.current = () => {
+      loadRef.current(controller.signal).then((data) => {
+        if (controller.signal.aborted) return;
+        // The same reply as on screen (the usual answer to a resync): nothing renders again.
+        const now = shown.current;
+        const same = now.status === 'success' && sameData(now.data, data);
+        cache.set(fullKey, { data: same ? now.data : data, at: Date.now() });
+        if (!same) startTransition(() => setState({ status: 'success', data, error: undefined }));
+      }, fail);
+    };
+    if (cached && Date.now() - cached.at < FRESH_MS && attempt === 0)
+      return () => controller.abort();
+    loadRef.current(controller.signal).then((data) => {
+      cache.set(fullKey, { data, at: Date.now() });
+      // A transition: the screen the data fills is rendered in slices that leave the main
+      // thread free between them (a long list was one long task on a phone), and a newer
+      // update (a tap, a tick) goes first.
+      if (!controller.signal.aborted) {
+        startTransition(() => setState({ status: 'success', data, error: undefined }));
+      }
+    }, fail);
     return () => controller.abort();
     // t and i18n change with the language, which is part of fullKey already.
   }, [fullKey, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, retry };
+  /**
+   * Reloads in the background: the screen keeps what it shows (no loading state) and renders again
+   * only if the reply differs. For a resync after the live socket connects, whose reply is almost
+   * always what the screen already has.
+   */
+  const refresh = useCallback(() => refreshNow.current(), []);
+  return { ...state, retry, refresh };
+}
+
+/** Two replies with the same content (replies are JSON, so their text decides). */
+function sameData(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
 function initial<T>(fullKey: string | null): QueryState<T> {

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../shared/format/format-date';
 import { Badge } from '../../../shared/ui/badge';
 import { Num } from '../../../shared/ui/num';
 import { Tabs } from '../../../shared/ui/tabs';
+import type { RefreshSignal } from '../../../shared/api/refresh-signal';
 import { fundingApi } from '../api/funding.api';
 import { PagedList } from './paged-list';
 
@@ -15,7 +16,14 @@ function State({ state }: { state: Deposit['state'] }) {
 }
 
 /** The user's deposits and withdrawals, newest first, with their states and reasons. */
-export function FundingHistory({ version }: { version: number }) {
+export function FundingHistory({
+  version,
+  resyncs,
+}: {
+  version: number;
+  /** Reloads the lists in the background (a resync of the live socket). */
+  resyncs?: RefreshSignal;
+}) {
   const { t, i18n } = useTranslation('profile');
   const deposit = (d: Deposit) => (
     <div className="flex flex-col gap-1" data-testid="deposit-row">
@@ -66,6 +74,7 @@ export function FundingHistory({ version }: { version: number }) {
             <PagedList
               queryKey="funding/deposits"
               version={version}
+              refreshOn={resyncs}
               load={(page, signal) => fundingApi.deposits(page, signal)}
               empty={t('funding.noDeposits')}
               render={deposit}
@@ -80,6 +89,7 @@ export function FundingHistory({ version }: { version: number }) {
             <PagedList
               queryKey="funding/withdrawals"
               version={version}
+              refreshOn={resyncs}
               load={(page, signal) => fundingApi.withdrawals(page, signal)}
               empty={t('funding.noWithdrawals')}
               render={withdrawal}

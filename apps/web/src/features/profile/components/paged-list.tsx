@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../../shared/api/error-message';
+import { useRefreshSignal, type RefreshSignal } from '../../../shared/api/refresh-signal';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { formatInteger } from '../../../shared/format/format-number';
 import { useSession } from '../../../shared/session/session-store';
@@ -25,6 +26,7 @@ export function PagedList<T extends { id: number }>({
   empty,
   render,
   version = 0,
+  refreshOn,
   testId,
 }: {
   queryKey: string;
@@ -32,6 +34,8 @@ export function PagedList<T extends { id: number }>({
   empty: string;
   render: (item: T) => ReactNode;
   version?: number;
+  /** Reloads the current page in the background when emitted (a resync of the live socket). */
+  refreshOn?: RefreshSignal;
   testId?: string;
 }) {
   const { t, i18n } = useTranslation('profile');
@@ -42,6 +46,7 @@ export function PagedList<T extends { id: number }>({
     (signal) => load(page, signal),
     { keepPreviousData: true },
   );
+  useRefreshSignal(refreshOn, query.refresh);
   if (query.status === 'error' && !query.data) {
     return (
       <div className="flex flex-col items-start gap-3 py-4" role="alert">

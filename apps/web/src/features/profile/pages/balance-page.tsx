@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import {
+  createRefreshSignal,
+  useRefreshSignal,
+  type RefreshSignal,
+} from '../../../shared/api/refresh-signal';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { paths } from '../../../shared/navigation/paths';
 import { useUserEvents } from '../../../shared/realtime/realtime';
@@ -41,9 +46,18 @@ function Balance() {
     setVersion((v) => v + 1);
     assets.retry();
   };
-  useUserEvents((event) => {
-    if (event.type === 'funding' || event.type === 'balance') done();
-  }, done);
+  // After the live socket (re)connects, events may have been missed: everything reloads in the
+  // background and renders again only where the reply differs (the usual answer: nothing).
+  const [resyncs] = useState(createRefreshSignal);
+  useUserEvents(
+    (event) => {
+      if (event.type === 'funding' || event.type === 'balance') done();
+    },
+    () => {
+      assets.refresh();
+      resyncs.emit();
+    },
+  );
 
   return (
     <ProfileFrame wide>
@@ -95,7 +109,7 @@ function Balance() {
           <AccountModeSwitch />
         </section>
       ) : (
-        <RealFunding version={version} onDone={done} />
+        <RealFunding version={version} resyncs={resyncs} onDone={done} />
       )}
     </ProfileFrame>
   );
@@ -110,13 +124,22 @@ function Cell({ label, value }: { label: string; value: string }) {
   );
 }
 
-function RealFunding({ version, onDone }: { version: number; onDone: () => void }) {
+function RealFunding({
+  version,
+  resyncs,
+  onDone,
+}: {
+  version: number;
+  resyncs: RefreshSignal;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('profile');
   const addresses = useApiQuery('funding/addresses', (signal) => fundingApi.addresses(signal));
   const user = useApiQuery(`profile/user/${version}`, (signal) => fetchUserInfo(signal), {
     silent: true,
     keepPreviousData: true,
   });
+  useRefreshSignal(resyncs, user.refresh);
   const [bookVersion, setBookVersion] = useState(0);
   const book = useApiQuery(`funding/address-book/${bookVersion}`, (signal) =>
     fundingApi.addressBook(signal),
@@ -197,7 +220,7 @@ function RealFunding({ version, onDone }: { version: number; onDone: () => void 
         <h2 id="funding-history" className="mb-2 font-semibold">
           {t('funding.history')}
         </h2>
-        <FundingHistory version={version} />
+        <FundingHistory version={version} resyncs={resyncs} />
       </section>
       <section
         aria-labelledby="funding-statement"
