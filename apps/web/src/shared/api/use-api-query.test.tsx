@@ -44,16 +44,22 @@ async function settle() {
   });
 }
 
+/** The list on screen with its first reply ("a"), the server and the refresh signal. */
+async function shown() {
+  const api = server({ list: ['a'] });
+  const signal = createRefreshSignal();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <List load={api.load} signal={signal} />
+    </I18nextProvider>,
+  );
+  await settle();
+  return { api, signal };
+}
+
 describe('a query refreshed in the background', () => {
   it('renders nothing again when the reply is the same, and the new reply when it differs', async () => {
-    const api = server({ list: ['a'] });
-    const signal = createRefreshSignal();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <List load={api.load} signal={signal} />
-      </I18nextProvider>,
-    );
-    await settle();
+    const { api, signal } = await shown();
     expect(screen.getByRole('status').textContent).toBe('a');
     const before = renders;
 
@@ -71,14 +77,7 @@ describe('a query refreshed in the background', () => {
   });
 
   it('never shows a loading state while it reloads', async () => {
-    const api = server({ list: ['a'] });
-    const signal = createRefreshSignal();
-    render(
-      <I18nextProvider i18n={i18n}>
-        <List load={api.load} signal={signal} />
-      </I18nextProvider>,
-    );
-    await settle();
+    const { api, signal } = await shown();
     api.state.reply = { list: ['c'] };
     act(() => signal.emit());
     expect(screen.getByRole('status').textContent).toBe('a');
