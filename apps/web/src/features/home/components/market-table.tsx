@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MarketType } from '@swx/contract';
 import { useApiQuery } from '../../../shared/api/use-api-query';
 import { MarketList, MarketListSkeleton } from '../../../shared/market/market-list';
 import { MARKET_TYPE_KEY, MARKET_TYPE_ORDER } from '../../../shared/market/market-types';
+import { rememberRows, rememberedRows } from '../../../shared/market/remembered-rows';
 import { SimulatedLabel } from '../../../shared/market/simulated-label';
 import { TypeTabs } from '../../../shared/market/type-tabs';
 import { paths } from '../../../shared/navigation/paths';
@@ -20,10 +21,16 @@ export function MarketTable() {
   const [type, setType] = useState<MarketType>(2);
   const markets = useApiQuery(`home/markets/${type}`, (signal) => fetchMarkets(type, signal));
   const items = markets.data ?? [];
+  // The skeleton is as long as this list was last time: what is below it stays put when it loads.
+  const listName = `home/${type}`;
+  const loaded = markets.data?.length;
+  useEffect(() => {
+    if (loaded) rememberRows(listName, loaded);
+  }, [listName, loaded]);
 
   const panel =
     markets.status === 'loading' && !markets.data ? (
-      <MarketListSkeleton />
+      <MarketListSkeleton rows={rememberedRows(listName, 6)} />
     ) : markets.status === 'error' && !markets.data ? (
       <EmptyState
         icon="alert"
