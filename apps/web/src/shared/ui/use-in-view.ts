@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 
 /** How far outside the viewport an element still counts as in view (a row about to scroll in). */
 const MARGIN = '200px 0px';
@@ -22,7 +22,7 @@ function sharedObserver(): IntersectionObserver | null {
 /**
  * Whether an element is on screen (or within 200 px of it), from one IntersectionObserver shared by
  * every caller. It starts as in view, and stays so where the browser has no observer, so nothing
- * waits on it to show.
+ * waits on it to show. React calls the ref with null when the element goes, which stops watching it.
  */
 export function useInView<T extends Element>(): [(element: T | null) => void, boolean] {
   const [inView, setInView] = useState(true);
@@ -39,14 +39,5 @@ export function useInView<T extends Element>(): [(element: T | null) => void, bo
       io.observe(next);
     }
   }, []);
-  useEffect(
-    () => () => {
-      if (element.current) {
-        observer?.unobserve(element.current);
-        watchers.delete(element.current);
-      }
-    },
-    [],
-  );
   return [ref, inView];
 }
