@@ -10,7 +10,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from './paths';
-import { prepareStatements } from './pg-prepared';
+import type { Deferred } from './pg-fold';
+import { foldingOf, prepareStatements } from './pg-prepared';
 
 type NoRelations = ExtractTablesWithRelations<Record<string, never>>;
 /** The database handle every repo takes: PGlite and node-postgres share this interface. */
@@ -27,6 +28,20 @@ export interface Database {
   withLock<T>(name: string, work: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Runs `statement` (its text prepared under `name`) in the transaction `tx`, in the same message
+ * as the next statement the transaction sends: its COMMIT, when this is called after the work
+ * (pg-fold.ts). Should it fail, that next statement does not run and reports its error. Returns
+ * false where that cannot be done (PGlite, which is in process: a round trip costs it nothing):
+ * the caller then runs the statement itself.
+ */
+export function deferStatement(tx: Tx, statement: Deferred): boolean {
+  const folding = foldingOf((tx as unknown as { session?: { client?: unknown } }).session?.client);
+  if (!folding) return false;
+  folding.defer(statement);
+  return true;
 }
 
 function lockId(name: string): bigint {

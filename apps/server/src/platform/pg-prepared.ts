@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { foldStatements, type Folding, type ProtocolConnection, type Query } from './pg-fold';
 
 /**
  * Distinct statement texts a pool names at most. A statement is named the first time it runs and
@@ -22,7 +23,12 @@ export function statementNames(max = MAX_NAMED_STATEMENTS): (text: string) => st
   };
 }
 
-type Query = (config: unknown, ...rest: unknown[]) => unknown;
+const foldings = new WeakMap<object, Folding>();
+
+/** The folding of a pooled client's statements (pg-fold.ts), if `prepareStatements` set it up. */
+export function foldingOf(client: unknown): Folding | undefined {
+  return typeof client === 'object' && client !== null ? foldings.get(client) : undefined;
+}
 
 /**
  * Makes every connection of `pool` send each statement with parameters as a named prepared
@@ -34,12 +40,17 @@ type Query = (config: unknown, ...rest: unknown[]) => unknown;
  * `vacuum`, `begin`) still goes through the simple protocol, which allows what a prepared statement
  * does not. Named statements do not survive a connection pooler in transaction mode (pgbouncer
  * before 1.21); the product connects to PostgreSQL directly.
+ *
+ * Every connection also folds a transaction's BEGIN into its first statement, and a statement
+ * deferred to its end into its COMMIT (pg-fold.ts): a ledger transfer is two round trips, not three.
  */
 export function prepareStatements(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): void {
   const nameOf = statementNames(max);
   pool.on('connect', (client) => {
-    const target = client as unknown as { query: Query };
-    const query: Query = target.query.bind(client);
+    const target = client as unknown as { query: Query; connection: ProtocolConnection };
+    const folding = foldStatements(target.query.bind(client), () => target.connection);
+    foldings.set(client, folding);
+    const query = folding.query;
     target.query = (config, ...rest) => {
       const [values] = rest;
       if (
@@ -57,4 +68,5 @@ export function prepareStatements(pool: pg.Pool, max = MAX_NAMED_STATEMENTS): vo
       return query(config, ...rest);
     };
   });
+  pool.on('release', (_error, client) => foldings.get(client)?.reset());
 }
