@@ -9,11 +9,12 @@ import pg from 'pg';
 import { openPostgres } from '../apps/server/src/platform/db';
 import { seed } from '../apps/server/src/seed';
 import { prepareUsers, settleInChild, SETTLE_COUNT, SETTLE_USERS } from './bench-settle';
+import { msPer, postgresCpuSeconds, processCpuSeconds } from './bench-cpu';
 import {
   autocannon,
   freePort,
   log,
-  pgbenchBeside,
+  pgbenchMeasured,
   PGBENCH_CLIENTS,
   root,
   scratch,
@@ -34,6 +35,11 @@ export interface OrdersFigure {
   p99Ms: number;
   non2xx: number;
   connections: number;
+  /** CPU per order while they were placed, in ms: the server's, and PostgreSQL's (when local). */
+  serverCpuMs: number | undefined;
+  postgresCpuMs: number | undefined;
+  /** PostgreSQL's CPU per pgbench transaction, in ms, for comparison. */
+  pgbenchPostgresCpuMs: number | undefined;
   /** Ticks each reaching SETTLE_COUNT running options of SETTLE_USERS users: the time until every one is settled. */
   settleCount: number;
   settleUsers: number;
@@ -49,7 +55,13 @@ const CONNECTIONS = 32;
 const SECONDS = 10;
 
 /** Contract market orders (1 lot of BTCUSDT at 10x) from many users for SECONDS. */
-async function placeOrders(url: string, tokens: string[]): Promise<AutocannonResult> {
+interface Placed {
+  result: AutocannonResult;
+  serverCpuMs: number | undefined;
+  postgresCpuMs: number | undefined;
+}
+
+async function placeOrders(url: string, tokens: string[]): Promise<Placed> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-orders-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -114,12 +126,21 @@ async function placeOrders(url: string, tokens: string[]): Promise<AutocannonRes
     if (!probe.ok || !probeBody.includes('"code":200'))
       throw new Error(`buyU answered ${probe.status}: ${probeBody.slice(0, 300)}`);
     log(`orders: measuring ${SECONDS} s with ${CONNECTIONS} connections`);
-    return await autocannon({
+    const pid = child.process.pid;
+    const [serverBefore, postgresBefore] = [processCpuSeconds(pid), postgresCpuSeconds()];
+    const result = await autocannon({
       url: base,
       connections: CONNECTIONS,
       duration: SECONDS,
       requests: [request],
     });
+    const [serverAfter, postgresAfter] = [processCpuSeconds(pid), postgresCpuSeconds()];
+    const placed = result.requests.total;
+    return {
+      result,
+      serverCpuMs: msPer(serverBefore, serverAfter, placed),
+      postgresCpuMs: msPer(postgresBefore, postgresAfter, placed),
+    };
   } finally {
     await stopChild(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -130,7 +151,7 @@ export async function benchOrders(pgUrl: string): Promise<OrdersFigure> {
   const admin = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3_000 });
   await admin.connect();
   try {
-    const pgbenchTps = await pgbenchBeside(admin, pgUrl);
+    const pgbench = await pgbenchMeasured(admin, pgUrl);
 
     const url = await scratch(admin, pgUrl, 'swx_bench_orders');
     const database = openPostgres(url, 10);
@@ -142,7 +163,7 @@ export async function benchOrders(pgUrl: string): Promise<OrdersFigure> {
     } finally {
       await database.close();
     }
-    const orders = await placeOrders(url, tokens);
+    const { result: orders, serverCpuMs, postgresCpuMs } = await placeOrders(url, tokens);
 
     const settleUrl = await scratch(admin, pgUrl, 'swx_bench_settle');
     // A failure here must not hide the orders figure measured above.
@@ -156,8 +177,11 @@ export async function benchOrders(pgUrl: string): Promise<OrdersFigure> {
     const sorted = [...measured].sort((a, b) => a - b);
     const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
     return {
-      pgbenchTps,
+      pgbenchTps: pgbench.tps,
       pgbenchClients: PGBENCH_CLIENTS,
+      serverCpuMs,
+      postgresCpuMs,
+      pgbenchPostgresCpuMs: pgbench.postgresCpuMs,
       orders: orders.requests.total,
       ordersPerSecond: orders.requests.average,
       p50Ms: orders.latency.p50,

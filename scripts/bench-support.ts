@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { msPer, postgresCpuSeconds } from './bench-cpu';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -110,16 +111,28 @@ export async function scratch(admin: pg.Client, base: string, name: string): Pro
 export const PGBENCH_CLIENTS = 16;
 const PGBENCH_SECONDS = 10;
 
+export interface PgbenchFigure {
+  tps: number;
+  /** PostgreSQL's CPU per transaction, in ms, when it runs on this machine. */
+  postgresCpuMs: number | undefined;
+}
+
 /**
  * pgbench's TPC-B-like transactions per second (16 clients, 10 s, scale 10) on a scratch database
  * of the server of `base`, measured just before the figure it is set beside. The scratch database
  * is dropped and a checkpoint written afterwards, so what comes next does not pay for its writes.
  */
 export async function pgbenchBeside(admin: pg.Client, base: string): Promise<number> {
+  return (await pgbenchMeasured(admin, base)).tps;
+}
+
+/** `pgbenchBeside`, with the CPU PostgreSQL spent on each transaction. */
+export async function pgbenchMeasured(admin: pg.Client, base: string): Promise<PgbenchFigure> {
   const name = 'swx_bench_pgbench';
   try {
     const url = await scratch(admin, base, name);
     execFileSync('pgbench', ['-i', '-q', '-s', '10', url], { stdio: 'ignore' });
+    const cpuBefore = postgresCpuSeconds();
     const out = execFileSync(
       'pgbench',
       [
@@ -135,10 +148,12 @@ export async function pgbenchBeside(admin: pg.Client, base: string): Promise<num
       ],
       { encoding: 'utf8' },
     );
+    const cpuAfter = postgresCpuSeconds();
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
+    const done = /number of transactions actually processed: (\d+)/.exec(out)?.[1];
     if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
     log(`pgbench TPC-B: ${Number(tps).toFixed(0)} tps`);
-    return Number(tps);
+    return { tps: Number(tps), postgresCpuMs: msPer(cpuBefore, cpuAfter, Number(done ?? 0)) };
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query('checkpoint');

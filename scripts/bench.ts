@@ -268,6 +268,15 @@ function summary(): string {
         `${int(orders.non2xx)} failed of ${int(orders.orders)}`,
       `  pgbench TPC-B (${orders.pgbenchClients} clients) in the same run: ${int(orders.pgbenchTps)} tps; ` +
         `orders / pgbench: ${(orders.ordersPerSecond / orders.pgbenchTps).toFixed(2)}`,
+      ...(orders.serverCpuMs !== undefined && orders.postgresCpuMs !== undefined
+        ? [
+            `  CPU per order: the server ${orders.serverCpuMs.toFixed(2)} ms, PostgreSQL ` +
+              `${orders.postgresCpuMs.toFixed(2)} ms` +
+              (orders.pgbenchPostgresCpuMs === undefined
+                ? ''
+                : ` (PostgreSQL per pgbench transaction: ${orders.pgbenchPostgresCpuMs.toFixed(2)} ms)`),
+          ]
+        : []),
       `  one tick settling ${int(orders.settleCount)} options of ${int(orders.settleUsers)} users, ` +
         `${orders.settleTicks} ticks: p50 ${orders.settleP50Ms.toFixed(0)} ms, ` +
         `p99 ${orders.settleP99Ms.toFixed(0)} ms until the last is settled (goal p99 <= 100 ms); ` +
