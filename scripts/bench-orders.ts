@@ -35,7 +35,10 @@ export interface OrdersFigure {
   p99Ms: number;
   non2xx: number;
   connections: number;
-  /** CPU per order while they were placed, in ms: the server's, and PostgreSQL's (when local). */
+  /**
+   * CPU per order while they were placed, in ms: the server's, and PostgreSQL's (that of every
+   * PostgreSQL running on this machine, taken to be the bench's; undefined when none runs here).
+   */
   serverCpuMs: number | undefined;
   postgresCpuMs: number | undefined;
   /** PostgreSQL's CPU per pgbench transaction, in ms, for comparison. */
@@ -54,13 +57,16 @@ const USERS = 200;
 const CONNECTIONS = 32;
 const SECONDS = 10;
 
-/** Contract market orders (1 lot of BTCUSDT at 10x) from many users for SECONDS. */
 interface Placed {
   result: AutocannonResult;
   serverCpuMs: number | undefined;
   postgresCpuMs: number | undefined;
 }
 
+/**
+ * Contract market orders (1 lot of BTCUSDT at 10x) from many users for SECONDS, with the CPU the
+ * server and PostgreSQL spent on each.
+ */
 async function placeOrders(url: string, tokens: string[]): Promise<Placed> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-bench-orders-'));
