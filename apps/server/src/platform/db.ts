@@ -9,6 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { isErrorCode } from '@swx/contract';
+import { AppError } from './errors';
 import { migrationsFolder } from './paths';
 import type { Deferred } from './pg-fold';
 import { foldingOf, prepareStatements } from './pg-prepared';
@@ -61,6 +63,12 @@ export function openPostgres(url: string, poolMax = 10): Database {
   });
   prepareStatements(pool);
   const db = drizzlePg({ client: pool }) as unknown as Db;
+  // A refusal raised in the message with the COMMIT comes out of the transaction as a whole.
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) =>
+    transaction(work, config).catch((error: unknown) => {
+      throw refusalOf(error) ?? error;
+    });
   const withLock = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -127,6 +135,23 @@ export async function openDatabase(config: {
   return config.DATABASE_URL
     ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX)
     : openPglite(join(config.DATA_DIR, 'pg'));
+}
+
+/**
+ * The catalogue's refusal that a database function raised as SQLSTATE `SXnnn` (code 10nnn: a
+ * balance that would go below zero, SX092; an Idempotency-Key no longer held, SX106), or undefined
+ * for any other error. Such a function runs in the same message as the COMMIT (pg-fold.ts), so the
+ * refusal comes out of the transaction as a whole; drizzle carries the driver's error as a cause.
+ */
+export function refusalOf(error: unknown): AppError | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const candidate = e as { code?: unknown; cause?: unknown };
+    const match = typeof candidate.code === 'string' ? /^SX(\d{3})$/.exec(candidate.code) : null;
+    const code = match ? 10_000 + Number(match[1]) : undefined;
+    if (code !== undefined && isErrorCode(code)) return new AppError(code);
+    e = candidate.cause;
+  }
+  return undefined;
 }
 
 /**

@@ -149,16 +149,15 @@ function markCommitsOn(db: Db): void {
     transaction(async (tx) => {
       const result = await work(tx);
       const claim = running.getStore();
-      // On PostgreSQL the mark goes with the COMMIT, in one message: it fails (SX106) when the key
-      // is no longer held, and then the COMMIT does not run.
+      // On PostgreSQL the mark goes with the COMMIT, in one message: it fails (SX106, which the
+      // database's transaction answers as 10106: db.ts) when the key is no longer held, and then
+      // the COMMIT does not run.
       if (claim && !deferStatement(tx, markStatement(claim))) {
         const held = await markCommitted(tx, claim);
         if (held.length === 0) throw new AppError(10106);
       }
       return result;
-    }, config).catch((error: unknown) => {
-      throw notHeld(error) ? new AppError(10106) : error;
-    });
+    }, config);
 }
 
 /** `idempotency_mark` (migration 0024): `markCommitted`, failing when the key is not held. */
@@ -168,13 +167,6 @@ function markStatement(claim: Claim) {
     text: 'select idempotency_mark($1, $2, $3)',
     values: [claim.scope, claim.key, claim.token],
   };
-}
-
-/** The error `idempotency_mark` raises, as drizzle reports it (the driver's error as its cause). */
-function notHeld(error: unknown): boolean {
-  for (let e = error; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause)
-    if ((e as { code?: unknown }).code === 'SX106') return true;
-  return false;
 }
 
 function fingerprintOf(request: FastifyRequest): string {

@@ -15,6 +15,11 @@ export function pgArray(
   values: readonly (string | number | null | undefined)[],
   type: PgArrayType,
 ): SQL {
+  return sql`${pgArrayLiteral(values)}::${sql.raw(type)}[]`;
+}
+
+/** The array literal pgArray sends, for a statement written as text (cast it in the statement). */
+export function pgArrayLiteral(values: readonly (string | number | null | undefined)[]): string {
   // Built as parts and joined once: a settlement sends arrays of thousands of elements.
   const parts = new Array<string>(values.length);
   for (let i = 0; i < values.length; i++) {
@@ -28,7 +33,7 @@ export function pgArray(
       ? `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
       : `"${text}"`;
   }
-  return sql`${`{${parts.join(',')}}`}::${sql.raw(type)}[]`;
+  return `{${parts.join(',')}}`;
 }
 
 export type Cell = string | number | null | undefined;

@@ -161,7 +161,7 @@ describe.runIf(TEST_DATABASE_URL)('statements folded into the next one', () => {
   });
 
   /** Defers `value`'s insert (or a division by it, 0 failing) to the transaction's COMMIT. */
-  const deferInsert = (tx: unknown, value: number, failing = false) => {
+  const deferInsert = (tx: unknown, value: number, failing = false, essential = false) => {
     const client = (tx as { session: { client: unknown } }).session.client;
     const folding = foldingOf(client);
     if (!folding) throw new Error('no folding on this client');
@@ -172,6 +172,7 @@ describe.runIf(TEST_DATABASE_URL)('statements folded into the next one', () => {
             name: 'begin_probe_insert',
             text: 'insert into begin_probe values ($1)',
             values: [value],
+            essential,
           },
     );
   };
@@ -221,5 +222,27 @@ describe.runIf(TEST_DATABASE_URL)('statements folded into the next one', () => {
     });
     expect(roundTrips).toBe(0);
     expect(await count()).toBe(0);
+  });
+
+  it('runs an essential deferred statement even when nothing else was sent since BEGIN', async () => {
+    // The first time on a connection BEGIN, the statement and the COMMIT may go one by one (to be
+    // prepared); after that in one message.
+    for (const value of [7, 8]) {
+      roundTrips = 0;
+      await db.transaction(async (tx) => {
+        deferInsert(tx, value, false, true);
+      });
+      if (value === 8) expect(roundTrips).toBe(1);
+    }
+    const { rows } = await db.execute<{ n: number }>(sql`select n from begin_probe order by n`);
+    expect(rows.map((r) => r.n)).toEqual([7, 8]);
+    // And it goes with the COMMIT when it fails: nothing is kept.
+    await expect(
+      db.transaction(async (tx) => {
+        deferInsert(tx, 0, true);
+        deferInsert(tx, 9, false, true);
+      }),
+    ).rejects.toMatchObject({ cause: { message: 'division by zero' } });
+    expect(await count()).toBe(2);
   });
 });

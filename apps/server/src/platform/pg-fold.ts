@@ -21,6 +21,11 @@ export interface Deferred {
   name: string;
   text: string;
   values: unknown[];
+  /**
+   * A change of its own that the transaction must make (a ledger posting): it runs even when
+   * nothing else reached the server since BEGIN. Otherwise (a mark on work done) it is dropped then.
+   */
+  essential?: boolean;
 }
 
 const BEGIN = /^\s*(begin|start\s+transaction)\b[^;]*;?\s*$/i;
@@ -96,7 +101,8 @@ export interface Folding {
   /**
    * Runs `statement` with the next one sent on the connection (in the transaction that is open,
    * usually its COMMIT), in the same message: should it fail, the next one does not run and
-   * reports its error instead. Dropped if the transaction rolls back, or ends before it was sent.
+   * reports its error instead. Dropped if the transaction rolls back, or (unless it is essential)
+   * ends with nothing sent since BEGIN.
    */
   defer(statement: Deferred): void;
   /** Forgets what is held back (the client went back to the pool without sending it). */
@@ -182,8 +188,10 @@ export function foldStatements(query: Query, connection: () => ProtocolConnectio
       text !== undefined &&
       bare &&
       (COMMIT.test(text) ? 'COMMIT' : ROLLBACK.test(text) ? 'ROLLBACK' : null);
-    // Nothing reached the server since BEGIN: there is no transaction there to end.
-    if (ending && unopened) return Promise.resolve(emptyResult(ending));
+    // Nothing reached the server since BEGIN: there is no transaction there to end, unless a
+    // statement held back makes a change of its own.
+    if (ending && unopened && (ending === 'ROLLBACK' || !ahead.some((s) => s.essential)))
+      return Promise.resolve(emptyResult(ending));
     // What a rollback would undo need not run.
     if (ending === 'ROLLBACK') return query(config, ...rest);
     const withValues =

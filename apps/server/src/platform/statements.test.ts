@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/support/test-db';
 import type { Db } from './db';
 import { idempotencyKeys } from './idempotency.tables';
-import { insertRow, reusable } from './statements';
+import { Expression, insertRow, reusable } from './statements';
 
 let db: Db;
 beforeAll(async () => {
@@ -72,6 +72,20 @@ describe('statements built once', () => {
       { statusCode: 409, committedAt: at },
     ]);
     expect(await finish(db, { scope, key: 'none', statusCode: 200, at })).toEqual([]);
+  });
+
+  it('writes an Expression into the statement, a shape of its own beside the plain one', async () => {
+    const scope = `stmt:${randomUUID()}`;
+    const fixed = new Expression('test_body', sql`'from ' || 'sql'`);
+    const withExpression = await insertRow(db, idempotencyKeys, { ...row(scope), body: fixed });
+    expect(withExpression.body).toBe('from sql');
+    // The same columns with a value are another statement, and the Expression's stays as it was.
+    expect((await insertRow(db, idempotencyKeys, { ...row(scope), body: 'plain' })).body).toBe(
+      'plain',
+    );
+    expect((await insertRow(db, idempotencyKeys, { ...row(scope), body: fixed })).body).toBe(
+      'from sql',
+    );
   });
 
   it('runs in the transaction it is given, and rolls back with it', async () => {

@@ -1,5 +1,5 @@
 import * as drizzle from 'drizzle-orm';
-import { sql, type Query } from 'drizzle-orm';
+import { sql, type Query, type SQL } from 'drizzle-orm';
 import type { PgTable, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Executor } from './db';
 
@@ -81,6 +81,20 @@ export function reusable<P extends string, R>(
   };
 }
 
+/**
+ * A value that `insertRow` writes as an SQL expression in the statement's text rather than as a
+ * parameter: the same for every row, so it is part of the statement's shape, under `name`.
+ */
+export class Expression {
+  constructor(
+    readonly name: string,
+    readonly sql: SQL,
+  ) {}
+}
+
+/** A row's values, any of which may be an Expression. */
+export type WithExpressions<V> = { [K in keyof V]: V[K] | Expression };
+
 /** Each table's inserts, built once for each set of columns given. */
 const inserts = new WeakMap<PgTable, Map<string, Built>>();
 
@@ -92,16 +106,26 @@ const inserts = new WeakMap<PgTable, Map<string, Built>>();
 export async function insertRow<T extends PgTable>(
   db: Executor,
   table: T,
-  values: T['$inferInsert'],
+  values: WithExpressions<T['$inferInsert']>,
 ): Promise<T['$inferSelect']> {
   const given = values as Record<string, unknown>;
   const keys = Object.keys(given).filter((key) => given[key] !== undefined);
-  const shape = keys.join(',');
+  const shape = keys
+    .map((key) => {
+      const value = given[key];
+      return value instanceof Expression ? `${key}=${value.name}` : key;
+    })
+    .join(',');
   let byShape = inserts.get(table);
   if (!byShape) inserts.set(table, (byShape = new Map<string, Built>()));
   let built = byShape.get(shape);
   if (!built) {
-    const row = Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)]));
+    const row = Object.fromEntries(
+      keys.map((key) => {
+        const value = given[key];
+        return [key, value instanceof Expression ? value.sql : sql.placeholder(key)];
+      }),
+    );
     built = builtOf(
       db
         .insert(table)

@@ -1,6 +1,6 @@
 import { dec } from '@swx/money';
 import type { Tx } from '../../platform/db';
-import { netPostings, post, transferPostings, type AccountRef } from '../ledger';
+import { netPostings, post, postAtCommit, transferPostings, type AccountRef } from '../ledger';
 import type { Instrument } from '../markets';
 import { recordSettlingTick } from '../markets';
 import { executionPrice, type FeedTick } from '../triggers';
@@ -108,9 +108,12 @@ export async function fillLimit(
   return opened;
 }
 
-/** Books a market position that was just inserted as open: margin in, fee out, opening tick kept. */
+/**
+ * Books a market position that was just inserted as open: margin in, fee out, opening tick kept.
+ * The placement's last change: it goes with the COMMIT (postAtCommit).
+ */
 export async function bookMarketOpen(tx: Tx, row: ContractRow): Promise<void> {
-  await post(tx, {
+  await postAtCommit(tx, {
     kind: 'contract.open',
     ref: row.orderNo,
     mode: row.mode,
@@ -128,8 +131,9 @@ export async function bookMarketOpen(tx: Tx, row: ContractRow): Promise<void> {
   });
 }
 
+/** Freezes what a limit order may cost; the placement's last change (postAtCommit). */
 export async function bookFreeze(tx: Tx, row: ContractRow): Promise<void> {
-  await post(tx, {
+  await postAtCommit(tx, {
     kind: 'contract.freeze',
     ref: row.orderNo,
     mode: row.mode,

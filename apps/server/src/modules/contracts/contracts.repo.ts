@@ -1,12 +1,15 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import { insertRow } from '../../platform/statements';
+import { insertRow, type WithExpressions } from '../../platform/statements';
 import { contractOrders } from './contracts.tables';
 
 export type ContractRow = typeof contractOrders.$inferSelect;
 type State = ContractRow['state'];
 
-export async function insertContract(db: Executor, values: typeof contractOrders.$inferInsert) {
+export async function insertContract(
+  db: Executor,
+  values: WithExpressions<typeof contractOrders.$inferInsert>,
+) {
   return insertRow(db, contractOrders, values);
 }
 

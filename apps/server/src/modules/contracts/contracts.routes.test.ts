@@ -18,6 +18,7 @@ afterAll(async () => t.close());
 type Tick = { id: number; price: string; ts: string; source: string };
 type Contract = {
   id: number;
+  orderNo: string;
   state: string;
   openPrice: string | null;
   closePrice: string | null;
@@ -92,6 +93,17 @@ describe('contract positions', () => {
     expect(opened.result.openTick).toMatchObject({
       price: feed(at),
       ts: new Date(at * 1000).toISOString(),
+    });
+    // The id names the tick recorded for this opening (sent in one message with the order's insert
+    // on PostgreSQL), which anyone can verify.
+    const verify = await t.app.inject({
+      method: 'GET',
+      url: `/swx/customer/index/verifyTick/${opened.result.openTick?.id ?? 0}`,
+    });
+    expect(verify.json<{ result: object }>().result).toMatchObject({
+      reason: `contract:${opened.result.orderNo}:open`,
+      recorded: { price: feed(at), ts: new Date(at * 1000).toISOString() },
+      matches: true,
     });
     const afterOpen = await usdt(user.user.id);
     expect(afterOpen.margin.toFixed()).toBe(opened.result.margin);

@@ -3,7 +3,7 @@ import { dec } from '@swx/money';
 import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
 import { selectUserBalances } from '../ledger';
-import { recordSettlingTick } from '../markets';
+import { recordTickAhead } from '../markets';
 import {
   executionPrice,
   feeRateOf,
@@ -189,7 +189,7 @@ export async function buyContract(
         await bookFreeze(tx, placed);
         return placed;
       }
-      const tickId = await recordSettlingTick(tx, {
+      const tickId = await recordTickAhead(tx, {
         code: tick.code,
         source: tick.source,
         price: tick.price,

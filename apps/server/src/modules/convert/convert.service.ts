@@ -4,7 +4,7 @@ import { dec, fitsScale } from '@swx/money';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
 import { publishUserEvent } from '../../platform/socket-hub';
-import { netPostings, post, transferPostings, type AccountRef } from '../ledger';
+import { netPostings, postAtCommit, transferPostings, type AccountRef } from '../ledger';
 import { executionPrice, tradingTick, type StaffOrderQuery, type TradingDeps } from '../triggers';
 import { convertFigures, QUOTE_SECONDS, USDT } from './convert.rules';
 import { convertOrders } from './convert.tables';
@@ -142,7 +142,7 @@ export async function accept(
       .returning();
     if (!row) throw new AppError(10134);
     const user: AccountRef = { owner: 'user', userId, bucket: 'available' };
-    await post(tx, {
+    await postAtCommit(tx, {
       kind: 'convert.accept',
       ref: row.quoteId,
       mode,

@@ -1,6 +1,7 @@
 export {
   post,
   postAlone,
+  postAtCommit,
   postBatch,
   DuplicateReasonError,
   type PostResult,

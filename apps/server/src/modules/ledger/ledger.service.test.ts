@@ -4,13 +4,15 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isolatedDatabase, testDatabase } from '../../../test/support/test-db';
-import type { Database } from '../../platform/db';
+import type { Database, Tx } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { insertUser } from '../users';
 import {
   DuplicateReasonError,
   findInvariantBreaches,
+  post,
   postAlone,
+  postAtCommit,
   postBatch,
   selectSystemBalance,
   selectUserBalances,
@@ -122,7 +124,6 @@ describe('posting', () => {
     const a = await newUser();
     await expect(
       database.db.transaction(async (tx) => {
-        const { post } = await import('./ledger.service');
         await post(tx, {
           kind: 'test.rollback',
           ref: randomUUID(),
@@ -133,6 +134,96 @@ describe('posting', () => {
       }),
     ).rejects.toThrow('the business change failed');
     expect(await balanceOf(a)).toBe('0');
+  });
+});
+
+// On PostgreSQL the posting goes in the message with the COMMIT (ledger_post_at_commit); on PGlite it
+// posts at once. Either way the outcome is the same.
+describe('posting at commit', () => {
+  const atCommit = (
+    userId: number,
+    amount: string,
+    options: { asset?: string; ref?: string; before?: (tx: Tx) => Promise<unknown> } = {},
+  ) =>
+    database.db.transaction(async (tx) => {
+      await options.before?.(tx);
+      await postAtCommit(tx, {
+        kind: 'test.commit',
+        ref: options.ref ?? randomUUID(),
+        mode: 'real',
+        postings: transferPostings(available(userId), house, options.asset ?? 'USDT', amount),
+      });
+    });
+
+  it('moves money as a post does, opening the accounts it uses first', async () => {
+    const a = await newUser();
+    const asset = `Y${randomUUID().slice(0, 6).toUpperCase()}`;
+    await fund(a, '10', asset);
+    // The house's account in this asset and mode exists now; a fresh user's does not.
+    const b = await newUser();
+    await database.db.transaction((tx) =>
+      postAtCommit(tx, {
+        kind: 'test.commit',
+        ref: randomUUID(),
+        mode: 'real',
+        postings: transferPostings(available(a), available(b), asset, '4.5'),
+      }),
+    );
+    expect(await balanceOf(a, asset)).toBe('5.5');
+    expect(await balanceOf(b, asset)).toBe('4.5');
+    const entries = await selectUserEntries(database.db, {
+      userId: b,
+      mode: 'real',
+      limit: 10,
+      offset: 0,
+    });
+    expect(entries.rows.map((r) => [r.kind, dec(r.balanceAfter).toFixed()])).toEqual([
+      ['test.commit', '4.5'],
+    ]);
+    expect(await findInvariantBreaches(database.db)).toEqual([]);
+  });
+
+  it('fails the transaction with 10092 when a balance would go negative, keeping none of it', async () => {
+    const a = await newUser();
+    await fund(a, '10');
+    const attempt = atCommit(a, '10.5', {
+      // A change earlier in the same transaction goes too.
+      before: (tx) =>
+        post(tx, {
+          kind: 'test.commit.before',
+          ref: randomUUID(),
+          mode: 'real',
+          postings: transferPostings(house, available(a), 'USDT', '0.25'),
+        }),
+    });
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ code: 10092 });
+    expect(await balanceOf(a)).toBe('10');
+    expect(
+      (await selectUserEntries(database.db, { userId: a, mode: 'real', limit: 10, offset: 0 }))
+        .total,
+    ).toBe(1);
+  });
+
+  it('fails the transaction when its reason has posted before', async () => {
+    const a = await newUser();
+    await fund(a, '10');
+    const ref = randomUUID();
+    await atCommit(a, '1', { ref });
+    await expect(atCommit(a, '1', { ref })).rejects.toThrow();
+    expect(await balanceOf(a)).toBe('9');
+  });
+
+  it('200 concurrent debits at commit against a balance that covers exactly one: one success', async () => {
+    const a = await newUser();
+    await fund(a, '25');
+    const results = await Promise.allSettled(Array.from({ length: 200 }, () => atCommit(a, '25')));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refusals = results.filter((r) => r.status === 'rejected');
+    expect(refusals).toHaveLength(199);
+    for (const r of refusals) expect(r.reason).toMatchObject({ code: 10092 });
+    expect(await balanceOf(a)).toBe('0');
+    expect(await findInvariantBreaches(database.db)).toEqual([]);
   });
 });
 

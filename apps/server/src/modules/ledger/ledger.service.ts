@@ -3,6 +3,7 @@ import { AppError } from '../../platform/errors';
 import {
   ensureAccounts,
   writeTransactions,
+  writeTransactionsAtCommit,
   type AccountIdentity,
   type TransactionWrite,
 } from './ledger.write.repo';
@@ -31,19 +32,8 @@ export async function post(tx: Tx, input: TransactionInput): Promise<PostResult>
   return result;
 }
 
-/**
- * Posts several transactions in the caller's database transaction with one call of `ledger_write`
- * (it locks the accounts and writes everything; the first use of an account adds an insert and a
- * second call), in the order given: a settlement of a thousand orders on one tick costs what one
- * order costs, plus its rows. All or nothing: a user
- * balance that would go below zero refuses the whole batch (10092), and so does a reason that has
- * posted before (DuplicateReasonError); the caller's transaction must then roll back.
- */
-export async function postBatch(
-  tx: Tx,
-  inputs: readonly TransactionInput[],
-): Promise<PostResult[]> {
-  if (inputs.length === 0) return [];
+/** The inputs as `ledger_write` takes them, beside each one's normalised postings. */
+function writesOf(inputs: readonly TransactionInput[]) {
   const prepared = inputs.map((input) => {
     const postings = normalizeTransaction(input);
     const shard = shardOf(postings);
@@ -72,6 +62,23 @@ export async function postBatch(
       amount: posting.amount.toFixed(),
     })),
   }));
+  return { prepared, writes };
+}
+
+/**
+ * Posts several transactions in the caller's database transaction with one call of `ledger_write`
+ * (it locks the accounts and writes everything; the first use of an account adds an insert and a
+ * second call), in the order given: a settlement of a thousand orders on one tick costs what one
+ * order costs, plus its rows. All or nothing: a user
+ * balance that would go below zero refuses the whole batch (10092), and so does a reason that has
+ * posted before (DuplicateReasonError); the caller's transaction must then roll back.
+ */
+export async function postBatch(
+  tx: Tx,
+  inputs: readonly TransactionInput[],
+): Promise<PostResult[]> {
+  if (inputs.length === 0) return [];
+  const { prepared, writes } = writesOf(inputs);
   let outcome = await writeTransactions(tx, writes);
   if (outcome.status === 'missing') {
     // First use of an account: create the missing ones, then post again (the statement locks
@@ -104,6 +111,19 @@ export async function postBatch(
     }
     return { transactionId: transactionIds[i] ?? 0, userIds: [...userIds], balances };
   });
+}
+
+/**
+ * `post` as the last change of the caller's transaction: on PostgreSQL it goes in the same message
+ * as the COMMIT, one round trip less. A user balance that would go below zero then fails the
+ * commit with 10092 (db.ts), and nothing of the transaction is kept; a duplicate reason fails it
+ * too, as an error. For a top-level transaction (not a savepoint) whose work sends nothing after
+ * it but its COMMIT, and whose caller needs neither the result nor to catch a refusal inside the
+ * transaction: an order's placement. On PGlite it posts at once, as `post` does.
+ */
+export async function postAtCommit(tx: Tx, input: TransactionInput): Promise<void> {
+  if (writeTransactionsAtCommit(tx, writesOf([input]).writes)) return;
+  await post(tx, input);
 }
 
 /** `post` in a transaction of its own, for callers with no other change to make. */

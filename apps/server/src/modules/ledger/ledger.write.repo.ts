@@ -1,7 +1,7 @@
 import type { AccountMode } from '@swx/contract';
 import { sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../platform/db';
-import { pgArray, type Cell, type PgArrayType } from '../../platform/pg-array';
+import { deferStatement, type Executor, type Tx } from '../../platform/db';
+import { pgArrayLiteral, type Cell, type PgArrayType } from '../../platform/pg-array';
 import type { AccountRef } from './ledger.rules';
 import { systemBucket } from './ledger.rules';
 import { ledgerAccounts } from './ledger.tables';
@@ -83,22 +83,30 @@ export type WriteOutcome =
   | { status: 'negative' }
   | { status: 'duplicate' };
 
+/** The element type of each of ledger_write's arguments (and ledger_post_at_commit's), in order. */
+const ARGUMENT_TYPES: readonly PgArrayType[] = [
+  'text',
+  'bigint',
+  'text',
+  'text',
+  'text',
+  'text',
+  'int',
+  'int',
+  'numeric',
+  'text',
+  'text',
+  'text',
+  'jsonb',
+  'timestamptz',
+];
+
 /**
- * Posts transactions in one call of `ledger_write` (migration 0023), all or nothing: it locks the
- * accounts in id order (so transactions touching the same accounts queue instead of deadlocking),
- * works out each posting's balance after it from the locked balances, in the order given, and only
- * when every account exists, no user balance dips below zero at any posting and no reason has
- * posted before does it write the transactions, their postings and the accounts' new balances.
- * Otherwise it writes nothing and says why; the caller's transaction must roll back on a duplicate.
- *
- * One round trip instead of a lock and a write: a transfer is three (begin, this, commit).
+ * The arguments of `ledger_write` for these transactions, as array literals in ARGUMENT_TYPES'
+ * order: each column goes as one array (pg-array.ts). Each account goes once; a posting names it,
+ * and its transaction, by position (from 1).
  */
-export async function writeTransactions(
-  tx: Tx,
-  writes: readonly TransactionWrite[],
-): Promise<WriteOutcome> {
-  // Each column goes as one array (pg-array.ts). Each account goes once; a posting names it, and
-  // its transaction, by position (from 1).
+function argumentsOf(writes: readonly TransactionWrite[]): string[] {
   const accounts: ReturnType<typeof columnsOf>[] = [];
   const positions = new Map<string, number>();
   const postings = writes.flatMap((w, i) =>
@@ -113,8 +121,40 @@ export async function writeTransactions(
       return { tx: i + 1, account: at, amount: p.amount };
     }),
   );
-  const column = <T>(rows: readonly T[], type: PgArrayType, pick: (row: T) => Cell) =>
-    pgArray(rows.map(pick), type);
+  const column = <T>(rows: readonly T[], pick: (row: T) => Cell) => pgArrayLiteral(rows.map(pick));
+  return [
+    column(accounts, (c) => c.ownerType),
+    column(accounts, (c) => c.userId),
+    column(accounts, (c) => c.systemName),
+    column(accounts, (c) => c.mode),
+    column(accounts, (c) => c.asset),
+    column(accounts, (c) => c.bucket),
+    column(postings, (r) => r.tx),
+    column(postings, (r) => r.account),
+    column(postings, (r) => r.amount),
+    column(writes, (w) => w.kind),
+    column(writes, (w) => w.ref),
+    column(writes, (w) => w.mode),
+    column(writes, (w) => (w.memo ? JSON.stringify(w.memo) : null)),
+    column(writes, (w) => w.at),
+  ];
+}
+
+/**
+ * Posts transactions in one call of `ledger_write` (migration 0023), all or nothing: it locks the
+ * accounts in id order (so transactions touching the same accounts queue instead of deadlocking),
+ * works out each posting's balance after it from the locked balances, in the order given, and only
+ * when every account exists, no user balance dips below zero at any posting and no reason has
+ * posted before does it write the transactions, their postings and the accounts' new balances.
+ * Otherwise it writes nothing and says why; the caller's transaction must roll back on a duplicate.
+ *
+ * One round trip instead of a lock and a write: a transfer is two (BEGIN goes with this one,
+ * pg-fold.ts; then the COMMIT).
+ */
+export async function writeTransactions(
+  tx: Tx,
+  writes: readonly TransactionWrite[],
+): Promise<WriteOutcome> {
   type Result = {
     status: 'ok' | 'missing' | 'negative';
     written: boolean;
@@ -124,21 +164,12 @@ export async function writeTransactions(
     transaction_id: string | number | null;
     after: string | null;
   };
-  const { rows } = (await tx.execute<Result>(sql`select * from ledger_write(
-    ${column(accounts, 'text', (c) => c.ownerType)},
-    ${column(accounts, 'bigint', (c) => c.userId)},
-    ${column(accounts, 'text', (c) => c.systemName)},
-    ${column(accounts, 'text', (c) => c.mode)},
-    ${column(accounts, 'text', (c) => c.asset)},
-    ${column(accounts, 'text', (c) => c.bucket)},
-    ${column(postings, 'int', (r) => r.tx)},
-    ${column(postings, 'int', (r) => r.account)},
-    ${column(postings, 'numeric', (r) => r.amount)},
-    ${column(writes, 'text', (w) => w.kind)},
-    ${column(writes, 'text', (w) => w.ref)},
-    ${column(writes, 'text', (w) => w.mode)},
-    ${column(writes, 'jsonb', (w) => (w.memo ? JSON.stringify(w.memo) : null))},
-    ${column(writes, 'timestamptz', (w) => w.at)})`)) as { rows: Result[] };
+  const args = argumentsOf(writes).map(
+    (literal, i) => sql`${literal}::${sql.raw(ARGUMENT_TYPES[i] ?? 'text')}[]`,
+  );
+  const { rows } = (await tx.execute<Result>(
+    sql`select * from ledger_write(${sql.join(args, sql`, `)})`,
+  )) as { rows: Result[] };
   const [first] = rows;
   if (!first) throw new Error('the ledger write returned no row');
   if (first.status === 'missing')
@@ -153,4 +184,24 @@ export async function writeTransactions(
   const transactionIds = new Array<number>(writes.length);
   for (const r of rows) transactionIds[Number(r.tx) - 1] = Number(r.transaction_id);
   return { status: 'written', transactionIds, balancesAfter: rows.map((r) => r.after ?? '') };
+}
+
+const AT_COMMIT_TEXT = `select ledger_post_at_commit(${ARGUMENT_TYPES.map(
+  (type, i) => `$${i + 1}::${type}[]`,
+).join(', ')})`;
+
+/**
+ * `writeTransactions` sent with the statement after it, the transaction's COMMIT, in one message
+ * (`ledger_post_at_commit`, migration 0025: it creates accounts used for the first time itself).
+ * The COMMIT fails instead of a write: with SQLSTATE SX092 (10092) when a user balance would go
+ * below zero, and nothing is written. False where that cannot be done (PGlite): the caller then
+ * writes as usual.
+ */
+export function writeTransactionsAtCommit(tx: Tx, writes: readonly TransactionWrite[]): boolean {
+  return deferStatement(tx, {
+    name: 'swx_ledger_post_at_commit',
+    text: AT_COMMIT_TEXT,
+    values: argumentsOf(writes),
+    essential: true,
+  });
 }

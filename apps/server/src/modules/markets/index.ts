@@ -6,4 +6,9 @@ export { verifyTickRoutes } from './verify.routes';
 export { INSTRUMENTS_CHANGED_CHANNEL, startMarkets } from './markets.module';
 export { seedInstruments } from './markets.seed';
 export { selectInstrument, selectInstruments } from './markets.repo';
-export { recordSettlingTick, ticksRecordedFor, type SettlingTick } from './recorded-ticks';
+export {
+  recordSettlingTick,
+  recordTickAhead,
+  ticksRecordedFor,
+  type SettlingTick,
+} from './recorded-ticks';

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
-import { insertRow } from '../../platform/statements';
+import { insertRow, type WithExpressions } from '../../platform/statements';
 import { pgArray, unnestRows } from '../../platform/pg-array';
 import { optionsOrders, optionsProducts, type PeriodTerms } from './options.tables';
 
@@ -50,7 +50,10 @@ export async function updateProduct(
   return row;
 }
 
-export async function insertOrder(db: Executor, values: typeof optionsOrders.$inferInsert) {
+export async function insertOrder(
+  db: Executor,
+  values: WithExpressions<typeof optionsOrders.$inferInsert>,
+) {
   return insertRow(db, optionsOrders, values);
 }
 

@@ -27,6 +27,7 @@ afterAll(async () => t.close());
 type Tick = { id: number; price: string; ts: string; source: string };
 type Order = {
   id: number;
+  orderNo: string;
   state: string;
   direction: string;
   amount: string;
@@ -118,6 +119,17 @@ describe('options', () => {
       source: 'simulator',
     });
     expect(up.result.state).toBe('running');
+    // Each opening tick's id names the tick recorded for that order.
+    for (const order of [up.result, down.result]) {
+      const verify = await t.app.inject({
+        method: 'GET',
+        url: `/swx/customer/index/verifyTick/${order.openTick.id}`,
+      });
+      expect(verify.json<{ result: object }>().result).toMatchObject({
+        reason: `options:${order.orderNo}:open`,
+        recorded: { price: priceAt(at), ts: new Date(at * 1000).toISOString() },
+      });
+    }
     expect(await balances(user.user.id)).toEqual({ available: '850', options: '150' });
 
     await advance(t, clock, at + 59);

@@ -1,8 +1,8 @@
 import type { OptionsOrder, OptionsProduct } from '@swx/contract';
 import { compareDecimal, dec, fitsScale } from '@swx/money';
 import { AppError } from '../../platform/errors';
-import { post, transferPostings } from '../ledger';
-import { recordSettlingTick } from '../markets';
+import { postAtCommit, transferPostings } from '../ledger';
+import { recordTickAhead } from '../markets';
 import { withOrderNumber, tradingTick, type TradingDeps } from '../triggers';
 import { STAKE_ASSET } from './options.rules';
 import {
@@ -107,7 +107,8 @@ export async function buyOption(
   const expiresAt = new Date(tick.ts.getTime() + period.seconds * 1000);
   const row = await withOrderNumber('OP', tick.ts, (orderNo) =>
     deps.db.transaction(async (tx) => {
-      const openTickId = await recordSettlingTick(tx, {
+      // The tick's insert goes with the order's, the posting with the COMMIT: two round trips.
+      const openTickId = await recordTickAhead(tx, {
         code: tick.code,
         source: tick.source,
         price: tick.price,
@@ -131,7 +132,7 @@ export async function buyOption(
         expiresAt,
         createdAt: tick.ts,
       });
-      await post(tx, {
+      await postAtCommit(tx, {
         kind: 'options.buy',
         ref: orderNo,
         mode,

@@ -4,7 +4,7 @@ import type { EventBus } from '../../platform/bus';
 import { AppError } from '../../platform/errors';
 import { addNotification } from '../notifications';
 import { publishUserEvent } from '../../platform/socket-hub';
-import { post, transferPostings } from '../ledger';
+import { postAtCommit, transferPostings } from '../ledger';
 import { requireVerified } from '../kyc';
 import type { Instrument } from '../markets';
 import {
@@ -197,7 +197,7 @@ export async function submitSpot(
         createdAt: tick.ts,
       });
       if (frozen) {
-        await post(tx, {
+        await postAtCommit(tx, {
           kind: 'spot.freeze',
           ref: orderNo,
           mode,
