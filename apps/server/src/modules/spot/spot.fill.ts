@@ -1,7 +1,7 @@
 import { dec } from '@swx/money';
 import type { Tx } from '../../platform/db';
-import { netPostings, post, transferPostings, type AccountRef } from '../ledger';
-import { recordSettlingTick } from '../markets';
+import { netPostings, post, postAtCommit, transferPostings, type AccountRef } from '../ledger';
+import { recordTickAhead } from '../markets';
 import type { FeedTick } from '../triggers';
 import { addHolding, finish, lockHolding, type SpotRow } from './spot.repo';
 import { averageCostResult, QUOTE, type Fill } from './spot.rules';
@@ -13,7 +13,9 @@ const FEES: AccountRef = { owner: 'system', name: 'fees' };
  * Books a fill: the user's side leaves (from available, or from frozen with the unused rest
  * returned), the house delivers the other side, the fee goes to `fees`, and the order records the
  * fill, the deciding tick and, for a sell, the average-cost result. Conditional on the order still
- * waiting, so a fill happens once.
+ * waiting, so a fill happens once. The tick's insert goes with the next statement; `last` (the
+ * fill is the transaction's last change, as when a market order is placed) sends the posting with
+ * the COMMIT (postAtCommit).
  */
 export async function bookFill(
   tx: Tx,
@@ -21,8 +23,9 @@ export async function bookFill(
   fill: Fill,
   price: string,
   tick: FeedTick,
+  last = false,
 ): Promise<SpotRow | undefined> {
-  const tickId = await recordSettlingTick(tx, {
+  const tickId = await recordTickAhead(tx, {
     code: tick.code,
     source: tick.source,
     price: tick.price,
@@ -64,14 +67,14 @@ export async function bookFill(
     fee: fill.fee,
     feeAsset: fill.feeAsset,
     profit,
-    tickId,
+    tickId: typeof tickId === 'number' ? tickId : tickId.sql,
     tickPrice: tick.price,
     tickAt: tick.ts,
     tickSource: tick.source,
     closedAt: tick.ts,
   });
   if (!done) return undefined;
-  await post(tx, {
+  await (last ? postAtCommit : post)(tx, {
     kind: 'spot.fill',
     ref: row.orderNo,
     mode: row.mode,

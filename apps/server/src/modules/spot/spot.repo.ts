@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db';
 import { insertRow } from '../../platform/statements';
 import { spotHoldings, spotOrders } from './spot.tables';
@@ -27,7 +28,7 @@ export async function lockWaiting(db: Executor, id: number) {
 export async function finish(
   db: Executor,
   id: number,
-  values: Partial<typeof spotOrders.$inferInsert> & { state: State },
+  values: PgUpdateSetSource<typeof spotOrders> & { state: State },
 ) {
   const [row] = await db
     .update(spotOrders)

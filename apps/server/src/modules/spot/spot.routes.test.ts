@@ -26,8 +26,17 @@ type Spot = {
   fee: string | null;
   feeAsset: string | null;
   frozenAmount: string | null;
-  tick: { price: string; ts: string } | null;
+  tick: { id: number; price: string; ts: string } | null;
 };
+
+/** The recorded tick an order names, as anyone can look it up. */
+async function recorded(order: { tick: { id: number } | null }) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/swx/customer/index/verifyTick/${order.tick?.id ?? 0}`,
+  });
+  return res.json<{ result: { reason: string; recorded: { price: string; ts: string } } }>().result;
+}
 
 const btc = () => {
   const instrument = t.markets.byCodeOf('BTCUSDT');
@@ -89,6 +98,11 @@ describe('spot orders', () => {
       price: feed(at),
       ts: new Date(at * 1000).toISOString(),
     });
+    // The tick's id names the tick recorded for this fill.
+    expect(await recorded(bought.result)).toMatchObject({
+      reason: `spot:${bought.result.orderNo}:fill`,
+      recorded: { price: feed(at), ts: new Date(at * 1000).toISOString() },
+    });
     expect(await balances(user.user.id)).toMatchObject({
       usdt: '9000',
       btc: quantity.minus(fee).toFixed(),
@@ -142,6 +156,10 @@ describe('spot orders', () => {
     const [filled] = await orders(user.auth, 'history');
     expect(filled).toMatchObject({ id: placed.result.id, state: 'filled', fillPrice: ask(fill) });
     expect(filled?.tick?.ts).toBe(new Date(fill * 1000).toISOString());
+    expect(filled && (await recorded(filled))).toMatchObject({
+      reason: `spot:${placed.result.orderNo}:fill`,
+      recorded: { price: feed(fill), ts: new Date(fill * 1000).toISOString() },
+    });
     const cost = dec('0.05').times(ask(fill)).toDecimalPlaces(6, 0);
     expect(await balances(user.user.id)).toMatchObject({
       usdtFrozen: '0',

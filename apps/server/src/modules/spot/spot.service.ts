@@ -210,7 +210,7 @@ export async function submitSpot(
         });
         return placed;
       }
-      const filled = await bookFill(tx, placed, estimate, price, tick);
+      const filled = await bookFill(tx, placed, estimate, price, tick, true);
       if (!filled) throw new Error('a new market order could not be filled');
       return filled;
     }),
