@@ -41,6 +41,9 @@ async function balanceOf(
   return dec(rows.find((r) => r.asset === asset && r.bucket === bucket)?.balance ?? '0').toFixed();
 }
 
+const entryCount = async (userId: number) =>
+  (await selectUserEntries(database.db, { userId, mode: 'real', limit: 10, offset: 0 })).total;
+
 const fund = (userId: number, amount: string, asset = 'USDT', mode: 'real' | 'demo' = 'real') =>
   postAlone(database.db, {
     kind: 'test.fund',
@@ -100,10 +103,7 @@ describe('posting', () => {
     });
     await expect(attempt).rejects.toMatchObject({ code: 10092 });
     expect(await balanceOf(a)).toBe('10');
-    expect(
-      (await selectUserEntries(database.db, { userId: a, mode: 'real', limit: 10, offset: 0 }))
-        .total,
-    ).toBe(1);
+    expect(await entryCount(a)).toBe(1);
   });
 
   it('posts a reason once: the same (kind, ref) again is refused with no effect', async () => {
@@ -199,10 +199,7 @@ describe('posting at commit', () => {
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: 10092 });
     expect(await balanceOf(a)).toBe('10');
-    expect(
-      (await selectUserEntries(database.db, { userId: a, mode: 'real', limit: 10, offset: 0 }))
-        .total,
-    ).toBe(1);
+    expect(await entryCount(a)).toBe(1);
   });
 
   it('fails the transaction when its reason has posted before', async () => {
