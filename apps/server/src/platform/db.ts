@@ -144,12 +144,10 @@ export async function openDatabase(config: {
  * refusal comes out of the transaction as a whole; drizzle carries the driver's error as a cause.
  */
 export function refusalOf(error: unknown): AppError | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const candidate = e as { code?: unknown; cause?: unknown };
-    const match = typeof candidate.code === 'string' ? /^SX(\d{3})$/.exec(candidate.code) : null;
-    const code = match ? 10_000 + Number(match[1]) : undefined;
-    if (code !== undefined && isErrorCode(code)) return new AppError(code);
-    e = candidate.cause;
+  for (const { code } of causes(error)) {
+    const match = typeof code === 'string' ? /^SX(\d{3})$/.exec(code) : null;
+    const catalogue = match ? 10_000 + Number(match[1]) : undefined;
+    if (catalogue !== undefined && isErrorCode(catalogue)) return new AppError(catalogue);
   }
   return undefined;
 }
@@ -159,12 +157,17 @@ export function refusalOf(error: unknown): AppError | undefined {
  * Drizzle wraps driver errors; pg and PGlite both carry `code` and `constraint`.
  */
 export function uniqueViolation(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
-    if (candidate.code === '23505') {
-      return typeof candidate.constraint === 'string' ? candidate.constraint : '';
-    }
-    e = candidate.cause;
+  for (const { code, constraint } of causes(error)) {
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
   }
   return undefined;
+}
+
+/** An error and the causes it carries (drizzle wraps the driver's error), at most four deep. */
+function* causes(error: unknown): Generator<{ code?: unknown; constraint?: unknown }> {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const candidate = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    yield candidate;
+    e = candidate.cause;
+  }
 }

@@ -83,28 +83,35 @@ export type WriteOutcome =
   | { status: 'negative' }
   | { status: 'duplicate' };
 
-/** The element type of each of ledger_write's arguments (and ledger_post_at_commit's), in order. */
-const ARGUMENT_TYPES: readonly PgArrayType[] = [
-  'text',
-  'bigint',
-  'text',
-  'text',
-  'text',
-  'text',
-  'int',
-  'int',
-  'numeric',
-  'text',
-  'text',
-  'text',
-  'jsonb',
-  'timestamptz',
+/** What the arguments are taken from: each account once, each posting, each transaction. */
+interface ArgumentRows {
+  accounts: ReturnType<typeof columnsOf>[];
+  postings: { tx: number; account: number; amount: string }[];
+  writes: readonly TransactionWrite[];
+}
+
+/** `ledger_write`'s arguments (and `ledger_post_at_commit`'s), in order: each one's element type and column. */
+const ARGUMENTS: readonly (readonly [PgArrayType, (rows: ArgumentRows) => Cell[]])[] = [
+  ['text', (r) => r.accounts.map((c) => c.ownerType)],
+  ['bigint', (r) => r.accounts.map((c) => c.userId)],
+  ['text', (r) => r.accounts.map((c) => c.systemName)],
+  ['text', (r) => r.accounts.map((c) => c.mode)],
+  ['text', (r) => r.accounts.map((c) => c.asset)],
+  ['text', (r) => r.accounts.map((c) => c.bucket)],
+  ['int', (r) => r.postings.map((p) => p.tx)],
+  ['int', (r) => r.postings.map((p) => p.account)],
+  ['numeric', (r) => r.postings.map((p) => p.amount)],
+  ['text', (r) => r.writes.map((w) => w.kind)],
+  ['text', (r) => r.writes.map((w) => w.ref)],
+  ['text', (r) => r.writes.map((w) => w.mode)],
+  ['jsonb', (r) => r.writes.map((w) => (w.memo ? JSON.stringify(w.memo) : null))],
+  ['timestamptz', (r) => r.writes.map((w) => w.at)],
 ];
 
 /**
- * The arguments of `ledger_write` for these transactions, as array literals in ARGUMENT_TYPES'
- * order: each column goes as one array (pg-array.ts). Each account goes once; a posting names it,
- * and its transaction, by position (from 1).
+ * The arguments of `ledger_write` for these transactions, as array literals in ARGUMENTS' order:
+ * each column goes as one array (pg-array.ts). Each account goes once; a posting names it, and its
+ * transaction, by position (from 1).
  */
 function argumentsOf(writes: readonly TransactionWrite[]): string[] {
   const accounts: ReturnType<typeof columnsOf>[] = [];
@@ -121,23 +128,8 @@ function argumentsOf(writes: readonly TransactionWrite[]): string[] {
       return { tx: i + 1, account: at, amount: p.amount };
     }),
   );
-  const column = <T>(rows: readonly T[], pick: (row: T) => Cell) => pgArrayLiteral(rows.map(pick));
-  return [
-    column(accounts, (c) => c.ownerType),
-    column(accounts, (c) => c.userId),
-    column(accounts, (c) => c.systemName),
-    column(accounts, (c) => c.mode),
-    column(accounts, (c) => c.asset),
-    column(accounts, (c) => c.bucket),
-    column(postings, (r) => r.tx),
-    column(postings, (r) => r.account),
-    column(postings, (r) => r.amount),
-    column(writes, (w) => w.kind),
-    column(writes, (w) => w.ref),
-    column(writes, (w) => w.mode),
-    column(writes, (w) => (w.memo ? JSON.stringify(w.memo) : null)),
-    column(writes, (w) => w.at),
-  ];
+  const rows = { accounts, postings, writes };
+  return ARGUMENTS.map(([, column]) => pgArrayLiteral(column(rows)));
 }
 
 /**
@@ -165,7 +157,7 @@ export async function writeTransactions(
     after: string | null;
   };
   const args = argumentsOf(writes).map(
-    (literal, i) => sql`${literal}::${sql.raw(ARGUMENT_TYPES[i] ?? 'text')}[]`,
+    (literal, i) => sql`${literal}::${sql.raw(ARGUMENTS[i]?.[0] ?? 'text')}[]`,
   );
   const { rows } = (await tx.execute<Result>(
     sql`select * from ledger_write(${sql.join(args, sql`, `)})`,
@@ -186,8 +178,8 @@ export async function writeTransactions(
   return { status: 'written', transactionIds, balancesAfter: rows.map((r) => r.after ?? '') };
 }
 
-const AT_COMMIT_TEXT = `select ledger_post_at_commit(${ARGUMENT_TYPES.map(
-  (type, i) => `$${i + 1}::${type}[]`,
+const AT_COMMIT_TEXT = `select ledger_post_at_commit(${ARGUMENTS.map(
+  ([type], i) => `$${i + 1}::${type}[]`,
 ).join(', ')})`;
 
 /**
