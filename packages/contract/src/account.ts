@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isAreaCode } from './area-codes';
 import { DecimalString, envelope, IsoDateTime } from './common';
 import { route } from './route';
+import { KycStatus, UserLocale } from './user-enums';
 
 /**
  * Customer accounts: registration and login (`/swx/customer/login/*`) and the user's own account
@@ -70,27 +71,6 @@ export const Address = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('phone'), areaCode: AreaCode, phone: PhoneNumber }),
 ]);
 export type Address = z.infer<typeof Address>;
-
-export const KycStatus = z.enum(['none', 'pending', 'verified', 'rejected']);
-export type KycStatus = z.infer<typeof KycStatus>;
-
-export const UserStatus = z.enum(['active', 'disabled']);
-export type UserStatus = z.infer<typeof UserStatus>;
-
-export const UserLocale = z.enum([
-  'en',
-  'ja',
-  'ko',
-  'de',
-  'fr',
-  'it',
-  'es',
-  'pt',
-  'ar',
-  'zh-TW',
-  'zh-CN',
-]);
-export type UserLocale = z.infer<typeof UserLocale>;
 
 /** The user info a login returns and getUserInfo refreshes. The user's own data, unmasked. */
 export const UserInfo = z.object({

@@ -1,7 +1,7 @@
 /** The back office's content and its outbox: help and news pages, and mail and SMS as sent. */
 import { z } from 'zod';
 import { IsoDateTime, PageQuery, envelope, pageOf } from './common';
-import { UserLocale } from './account';
+import { UserLocale } from './user-enums';
 import { ContentKind, ContentType, FaqCategory } from './content';
 import { route } from './route';
 

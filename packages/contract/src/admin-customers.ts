@@ -1,7 +1,7 @@
 /** The back office's customers: the list, one customer's detail and status, and KYC review. */
 import { z } from 'zod';
 import { DecimalString, envelope, IsoDateTime, pageOf, PageQuery } from './common';
-import { KycStatus, UserStatus } from './account';
+import { KycStatus, UserStatus } from './user-enums';
 import { KycDocumentType, KycSubmission } from './kyc';
 import { route } from './route';
 

@@ -30,3 +30,4 @@ export * from './trading-convert';
 export * from './trading-options';
 export * from './trading-spot';
 export * from './two-factor';
+export * from './user-enums';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KycStatus, UserLocale } from './account';
+import { KycStatus, UserLocale } from './user-enums';
 import { AccountMode, envelope, IsoDateTime, pageOf, PageQuery } from './common';
 import { route } from './route';
 

@@ -22,6 +22,35 @@ export function sparklinePoints(
   }));
 }
 
+/** Canvases waiting for their line, each with its latest drawing (a newer one replaces it). */
+const waiting = new Map<HTMLCanvasElement, () => void>();
+let flushing = false;
+/** How long one task may draw before it leaves the main thread to the browser. */
+const SLICE_MS = 4;
+
+/**
+ * Draws a canvas in a task of its own, a few canvases a task: a list's rows mount, or take a tick,
+ * together, and drawing every sparkline in the commit that showed them made it one long task on a
+ * phone (10 ms of 21 on a desktop for the home page's list). The line shows a frame or two later.
+ */
+function drawSoon(canvas: HTMLCanvasElement, draw: () => void): void {
+  waiting.set(canvas, draw);
+  if (flushing) return;
+  flushing = true;
+  setTimeout(drawSome, 0);
+}
+
+function drawSome(): void {
+  const until = performance.now() + SLICE_MS;
+  for (const [canvas, draw] of waiting) {
+    waiting.delete(canvas);
+    if (canvas.isConnected) draw();
+    if (performance.now() >= until) break;
+  }
+  if (waiting.size > 0) setTimeout(drawSome, 0);
+  else flushing = false;
+}
+
 /**
  * A small line of the last 100 minutes and the live price, drawn on a canvas at the device's pixel
  * ratio. Decorative: the price and change beside it carry the information.
@@ -46,27 +75,29 @@ export function Sparkline({
   useEffect(() => {
     const canvas = ref.current;
     if (!canvas) return;
-    const colours = riseFallColours(); // read before the canvas is resized (no forced restyle)
-    const ratio = window.devicePixelRatio || 1;
-    // Resizing a canvas reallocates it: only when the size or the pixel ratio changed.
-    const pixelWidth = Math.round(width * ratio);
-    const pixelHeight = Math.round(height * ratio);
-    if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
-    if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
-    const context = canvas.getContext('2d');
-    if (!context) return;
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    context.clearRect(0, 0, width, height);
-    const points = sparklinePoints(values.map(Number), width, height);
-    if (points.length < 2) return;
-    context.strokeStyle =
-      direction === 'up' ? colours.rise : direction === 'down' ? colours.fall : colours.flat;
-    context.lineWidth = 1.5;
-    context.lineJoin = 'round';
-    context.beginPath();
-    points.forEach((p, i) => (i === 0 ? context.moveTo(p.x, p.y) : context.lineTo(p.x, p.y)));
-    context.stroke();
-    // The line is drawn left to right in time in every language, like the price chart.
+    drawSoon(canvas, () => {
+      const colours = riseFallColours(); // read before the canvas is resized (no forced restyle)
+      const ratio = window.devicePixelRatio || 1;
+      // Resizing a canvas reallocates it: only when the size or the pixel ratio changed.
+      const pixelWidth = Math.round(width * ratio);
+      const pixelHeight = Math.round(height * ratio);
+      if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+      if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
+      const context = canvas.getContext('2d');
+      if (!context) return;
+      context.setTransform(ratio, 0, 0, ratio, 0, 0);
+      context.clearRect(0, 0, width, height);
+      const points = sparklinePoints(values.map(Number), width, height);
+      if (points.length < 2) return;
+      context.strokeStyle =
+        direction === 'up' ? colours.rise : direction === 'down' ? colours.fall : colours.flat;
+      context.lineWidth = 1.5;
+      context.lineJoin = 'round';
+      context.beginPath();
+      points.forEach((p, i) => (i === 0 ? context.moveTo(p.x, p.y) : context.lineTo(p.x, p.y)));
+      context.stroke();
+      // The line is drawn left to right in time in every language, like the price chart.
+    });
   }, [key, direction, width, height, theme, convention]);
   return (
     <canvas

@@ -7,7 +7,7 @@ import { MarketList, MarketListSkeleton } from '../../../shared/market/market-li
 import { MARKET_TYPE_KEY, MARKET_TYPE_ORDER } from '../../../shared/market/market-types';
 import { rememberRows, rememberedRows } from '../../../shared/market/remembered-rows';
 import { SimulatedLabel } from '../../../shared/market/simulated-label';
-import { TypeTabs } from '../../../shared/market/type-tabs';
+import { TabStrip } from '../../../shared/ui/tabs';
 import { paths } from '../../../shared/navigation/paths';
 import { useRouteAvailable } from '../../../shared/navigation/route-availability';
 import { Button } from '../../../shared/ui/button';
@@ -63,7 +63,7 @@ export function MarketTable() {
         ) : null}
       </div>
       <div className="mt-2">
-        <TypeTabs
+        <TabStrip
           label={t('types.label')}
           value={String(type)}
           onChange={(value) => setType(Number(value) as MarketType)}
@@ -73,7 +73,7 @@ export function MarketTable() {
           }))}
         >
           {panel}
-        </TypeTabs>
+        </TabStrip>
       </div>
     </section>
   );

@@ -9,7 +9,7 @@ import {
   parseMarketType,
 } from '../../../shared/market/market-types';
 import { SimulatedLabel } from '../../../shared/market/simulated-label';
-import { TypeTabs } from '../../../shared/market/type-tabs';
+import { TabStrip } from '../../../shared/ui/tabs';
 import { Button } from '../../../shared/ui/button';
 import { Icon } from '../../../shared/ui/icons';
 import { EmptyState } from '../../../shared/ui/list';
@@ -114,7 +114,7 @@ export default function MarketPage() {
         />
         <SortButtons sort={sort} onSort={setSort} />
       </div>
-      <TypeTabs
+      <TabStrip
         label={t('types.label')}
         value={tab}
         tabs={tabs}
@@ -130,7 +130,7 @@ export default function MarketPage() {
         }
       >
         {panel}
-      </TypeTabs>
+      </TabStrip>
     </div>
   );
 }

@@ -17,9 +17,7 @@ import {
   getUserInfo,
   identification,
   KYC_FILE_PATH,
-  listNotification,
   logout,
-  readNotification,
   repassword,
   renewRecoveryCodes,
   repasswordTx,
@@ -27,7 +25,6 @@ import {
   setupTwoFactor,
   resetDemo,
   sendCode,
-  unreadNotification,
   updateSettings,
   type Address,
   type Channel,
@@ -40,8 +37,6 @@ import type { Locale } from '@swx/i18n';
 import { api, fetchPrivateFile } from '../../../shared/api/api';
 import { fillPath } from '../../../shared/api/request-url';
 import { session } from '../../../shared/session/session-store';
-
-export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export function fetchUserInfo(signal?: AbortSignal): Promise<UserInfo> {
   return api.call(getUserInfo, {}, { signal }).then((user) => {
@@ -142,25 +137,6 @@ export function submitIdentification(fields: KycFields, files: KycUpload) {
 /** One of the user's own KYC images (the route answers with the bytes). */
 export function fetchKycFile(id: number, signal: AbortSignal): Promise<Blob> {
   return fetchPrivateFile(fillPath(KYC_FILE_PATH, { id }), signal);
-}
-
-// ---- notifications ----
-
-export function fetchNotifications(page: number, signal: AbortSignal) {
-  return api.call(
-    listNotification,
-    { query: { page, pageSize: NOTIFICATIONS_PAGE_SIZE } },
-    { signal },
-  );
-}
-
-export function fetchUnread(signal?: AbortSignal) {
-  return api.call(unreadNotification, {}, { signal });
-}
-
-/** Marks these notifications read, or every one when `ids` is left out. */
-export function markRead(ids?: readonly number[]) {
-  return api.call(readNotification, { body: ids ? { ids: [...ids] } : {} });
 }
 
 // ---- invitations ----

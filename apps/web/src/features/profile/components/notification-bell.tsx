@@ -5,7 +5,7 @@ import { paths } from '../../../shared/navigation/paths';
 import { useUserEvents } from '../../../shared/realtime/realtime';
 import { useSession } from '../../../shared/session/session-store';
 import { HeaderIconLink } from './header-icon-link';
-import { fetchUnread } from '../api/profile.api';
+import { fetchUnread } from '../api/notifications.api';
 import { parseNotificationEvent, unreadStore, useUnreadCount } from '../unread-store';
 
 /**

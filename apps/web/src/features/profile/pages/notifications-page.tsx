@@ -10,7 +10,7 @@ import { Icon } from '../../../shared/ui/icons';
 import { NewerOlderPager } from '../../../shared/ui/newer-older-pager';
 import { EmptyState, ListSkeleton } from '../../../shared/ui/list';
 import { toast } from '../../../shared/ui/toast-store';
-import { fetchNotifications, markRead, NOTIFICATIONS_PAGE_SIZE } from '../api/profile.api';
+import { fetchNotifications, markRead, NOTIFICATIONS_PAGE_SIZE } from '../api/notifications.api';
 import { NotificationItem } from '../components/notification-item';
 import { NotificationPrefs } from '../components/notification-prefs';
 import { ProfileFrame, ProfileHeading } from '../components/profile-heading';
