@@ -41,21 +41,8 @@ export function catalogueKeys(...namespaces: string[]): string[] {
   );
 }
 
-/** The eleven languages of the product. */
-export const LOCALES = [
-  'en',
-  'ja',
-  'ko',
-  'de',
-  'fr',
-  'it',
-  'es',
-  'pt',
-  'ar',
-  'zh-TW',
-  'zh-CN',
-] as const;
-export type Locale = (typeof LOCALES)[number];
+/** The eleven languages of the product: the codes of the i18n package's list, not a copy. */
+export { LOCALE_CODES as LOCALES, type Locale } from '../packages/i18n/src/locales';
 
 /** Lines of the page that are catalogue keys of these namespaces: messages missing in its language. */
 export async function rawKeys(page: Page, namespaces: string[]): Promise<string[]> {

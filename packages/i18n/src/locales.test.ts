@@ -1,11 +1,19 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogueCodes } from '@swx/contract';
+import { catalogueCodes, UserLocale } from '@swx/contract';
 import { describe, expect, it } from 'vitest';
 import { checkCatalogues } from '../scripts/check';
 import { errorCatalogues } from './error-catalogues';
 import { createTranslator } from './format';
 import { LOCALE_CODES, directionOf, negotiateLocale } from './locales';
+
+describe('LOCALE_CODES', () => {
+  // The contract cannot import this package (it imports the contract), so it lists the languages a
+  // user may choose again: the two lists must stay one.
+  it("is the contract's list of a user's languages, in the same order", () => {
+    expect([...UserLocale.options]).toEqual([...LOCALE_CODES]);
+  });
+});
 
 describe('negotiateLocale', () => {
   it.each([
