@@ -107,7 +107,10 @@ describe.runIf(enabled)('two server processes on one PostgreSQL and one Redis', 
     });
     const client = await connectSocket(`${b.address.replace('http', 'ws')}/ws`);
     client.send({ op: 'auth', token });
-    expect(await client.next((m) => m.type === 'authed')).toEqual({ type: 'authed', ok: true });
+    expect(await client.next((m) => m.type === 'authed')).toMatchObject({
+      type: 'authed',
+      ok: true,
+    });
     client.send({ op: 'sub', codes: ['BTCUSDT'] });
     client.send({ op: 'ping' });
     await client.next((m) => m.type === 'pong');

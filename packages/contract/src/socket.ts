@@ -47,7 +47,16 @@ export const ServerMessage = z.union([
   TickMessage,
   TopicMessage,
   UserEventMessage,
-  z.object({ type: z.literal('authed'), ok: z.boolean() }),
+  z.object({
+    type: z.literal('authed'),
+    ok: z.boolean(),
+    /**
+     * For a customer: how long, in ms, the server had sent them no event before this socket was
+     * signed in (at most a minute, and no longer than the server has run). A client whose data
+     * was all loaded within that time missed nothing and need not load it again.
+     */
+    quietMs: z.number().int().nonnegative().optional(),
+  }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), code: z.number().int(), msg: z.string() }),
 ]);

@@ -56,7 +56,10 @@ describe('/ws', () => {
     const bob = await createTestUser(t.database, t.config);
     const client = await connectSocket(url);
     client.send({ op: 'auth', token: alice.token });
-    expect(await client.next((m) => m.type === 'authed')).toEqual({ type: 'authed', ok: true });
+    expect(await client.next((m) => m.type === 'authed')).toMatchObject({
+      type: 'authed',
+      ok: true,
+    });
     await publishUserEvent(t.bus, bob.userId, 'balance', { asset: 'USDT' });
     await publishUserEvent(t.bus, alice.userId, 'notification', { id: 7 });
     expect(await client.next((m) => m.type === 'notification')).toEqual({
@@ -73,7 +76,10 @@ describe('/ws', () => {
     const bob = await createTestUser(t.database, t.config);
     const client = await connectSocket(url);
     client.send({ op: 'auth', token: alice.token });
-    expect(await client.next((m) => m.type === 'authed')).toEqual({ type: 'authed', ok: true });
+    expect(await client.next((m) => m.type === 'authed')).toMatchObject({
+      type: 'authed',
+      ok: true,
+    });
     await publishUserEvents(t.bus, [
       { userId: alice.userId, type: 'order', data: { id: 1 } },
       { userId: bob.userId, type: 'order', data: { id: 2 } },
@@ -96,6 +102,32 @@ describe('/ws', () => {
     });
     expect(client.messages.some((m) => m.type === 'no-such-type')).toBe(false);
     client.close();
+  });
+
+  it('tells a user who signs in how long they have had no event', async () => {
+    const alice = await createTestUser(t.database, t.config);
+    const bob = await createTestUser(t.database, t.config);
+    const first = await connectSocket(url);
+    first.send({ op: 'auth', token: alice.token });
+    await first.next((m) => m.type === 'authed');
+    await publishUserEvent(t.bus, alice.userId, 'balance', { mode: 'real' });
+    await first.next((m) => m.type === 'balance'); // the event has passed through the hub
+    const quietOf = async (token: string) => {
+      const client = await connectSocket(url);
+      client.send({ op: 'auth', token });
+      const authed = (await client.next((m) => m.type === 'authed')) as { quietMs?: number };
+      client.close();
+      return authed.quietMs;
+    };
+    // Bob has had no event since the server started; Alice's came a moment ago (asked after Bob,
+    // so an uptime alone would be longer than his).
+    const bobQuiet = await quietOf(bob.token);
+    const aliceQuiet = await quietOf(alice.token);
+    expect(aliceQuiet).toBeGreaterThanOrEqual(0);
+    expect(aliceQuiet).toBeLessThan(5_000);
+    expect(aliceQuiet).toBeLessThan(bobQuiet ?? 0);
+    expect(bobQuiet).toBeLessThanOrEqual(60_000);
+    first.close();
   });
 
   it('refuses a bad token and malformed messages without closing', async () => {

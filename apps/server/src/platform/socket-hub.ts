@@ -13,6 +13,7 @@ import type { EventBus } from './bus';
 import type { Executor } from './db';
 import type { PrincipalDirectory } from './http';
 import { messageFor } from './messages';
+import { UserActivity } from './user-activity';
 
 /** Bus channels the hub listens on; every node's hub receives every message. */
 export const TICKS_CHANNEL = 'ticks';
@@ -96,6 +97,8 @@ export interface SocketHubDeps {
   db: Executor;
   policyOf: (principal: PrincipalKind) => SessionPolicy;
   directory: PrincipalDirectory;
+  /** When each user last had an event (tests give one on a clock of their own). */
+  activity?: UserActivity;
 }
 
 /** Who sent a client operation that a module handles (the typing indicator). */
@@ -113,6 +116,7 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
   const byCode = new Map<string, Set<Connection>>();
   const byUser = new Map<number, Set<Connection>>();
   const staffConnections = new Set<Connection>();
+  const activity = deps.activity ?? new UserActivity();
   let typingHandler: ((sender: SocketSender, on: boolean, id?: number) => void) | undefined;
 
   /**
@@ -187,7 +191,10 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
     for (const event of message as unknown[]) {
       // Most events are for users with no socket on this node: look them up before parsing.
       const userId = (event as { userId?: unknown } | null)?.userId;
-      const targets = typeof userId === 'number' ? byUser.get(userId) : undefined;
+      if (typeof userId !== 'number') continue;
+      // Every user's, socket or not: a socket that authenticates later says how long it was quiet.
+      activity.touch(userId);
+      const targets = byUser.get(userId);
       if (!targets) continue;
       const parsed = UserEventEnvelope.safeParse(event);
       if (!parsed.success) {
@@ -269,7 +276,8 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
       let set = byUser.get(conn.userId);
       if (!set) byUser.set(conn.userId, (set = new Set()));
       set.add(conn);
-      send(conn, { type: 'authed', ok: true });
+      // From now on the user's events reach this socket; before, none came for this long.
+      send(conn, { type: 'authed', ok: true, quietMs: activity.quietMs(conn.userId) });
     };
 
     socket.on('pong', () => {

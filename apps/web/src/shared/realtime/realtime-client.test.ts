@@ -33,7 +33,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-function setup(token: string | null = null) {
+function setup(token: string | null = null, clock = { now: 0 }) {
   const sockets: FakeSocket[] = [];
   const log = vi.fn();
   let currentToken = token;
@@ -50,6 +50,7 @@ function setup(token: string | null = null) {
     maxDelayMs: 1_000,
     idleCloseMs: 5_000,
     log,
+    now: () => clock.now,
   });
   const last = () => sockets.at(-1)!;
   return { client, sockets, last, log, setToken: (t: string | null) => (currentToken = t) };
@@ -262,5 +263,70 @@ describe('realtime client', () => {
     last().receive({ type: 'authed', ok: true });
     expect(resync).toHaveBeenCalledTimes(2);
     expect(events).not.toHaveBeenCalled();
+  });
+
+  it('skips the resync when the server had no event for the user all the time it was unheard', () => {
+    const clock = { now: 0 };
+    const { client, last } = setup('tok', clock);
+    const resync = vi.fn();
+    client.onUserEvent(() => undefined);
+    client.onResync(resync);
+    // The page has run 800 ms: its first loads came after the server's last event for the user.
+    clock.now = 800;
+    last().open();
+    last().receive({ type: 'authed', ok: true, quietMs: 60_000 });
+    expect(resync).not.toHaveBeenCalled();
+
+    // Dropped at 10 s, back at 12 s: two seconds unheard.
+    clock.now = 10_000;
+    last().drop();
+    vi.advanceTimersByTime(100);
+    clock.now = 12_000;
+    last().open();
+    // An event 2.5 s ago fell while the socket was away (within the margin counts as away too).
+    last().receive({ type: 'authed', ok: true, quietMs: 2_500 });
+    expect(resync).toHaveBeenCalledTimes(1);
+
+    // Quiet for longer than the drop lasted, plus a second: nothing was missed.
+    clock.now = 20_000;
+    last().drop();
+    vi.advanceTimersByTime(100);
+    clock.now = 21_000;
+    last().open();
+    last().receive({ type: 'authed', ok: true, quietMs: 2_001 });
+    expect(resync).toHaveBeenCalledTimes(1);
+    last().receive({ type: 'authed', ok: true, quietMs: 1_999 });
+    // A second confirmation on the same socket (it was never unheard): reloads, to be safe.
+    expect(resync).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts the unheard time of a new login from the moment the token changed', () => {
+    const clock = { now: 0 };
+    const { client, last, setToken } = setup('first', clock);
+    const resync = vi.fn();
+    client.onUserEvent(() => undefined);
+    client.onResync(resync);
+    clock.now = 500;
+    last().open();
+    last().receive({ type: 'authed', ok: true, quietMs: 60_000 });
+    expect(resync).not.toHaveBeenCalled();
+    clock.now = 30_000;
+    setToken('second');
+    client.reauthenticate();
+    clock.now = 30_400;
+    // The new user had an event 3 s ago, before the login: what the page loaded after the login
+    // already shows it.
+    last().receive({ type: 'authed', ok: true, quietMs: 3_000 });
+    expect(resync).not.toHaveBeenCalled();
+    setToken('third');
+    client.reauthenticate();
+    clock.now = 30_600;
+    last().receive({ type: 'authed', ok: true, quietMs: 1_100 });
+    expect(resync).toHaveBeenCalledTimes(1);
+    // A server that does not say (a staff socket, an older server): always reloads.
+    setToken('fourth');
+    client.reauthenticate();
+    last().receive({ type: 'authed', ok: true });
+    expect(resync).toHaveBeenCalledTimes(2);
   });
 });

@@ -30,9 +30,13 @@ export interface RealtimeOptions {
   /** How long an unused socket stays open (a page change often resubscribes at once). */
   idleCloseMs?: number;
   log?: (message: string, detail?: unknown) => void;
+  /** Milliseconds since the page started (performance.now); injectable for tests. */
+  now?: () => number;
 }
 
 const OPEN = 1;
+/** What a server's quiet time must exceed the unheard time by before a resync is skipped. */
+const QUIET_MARGIN_MS = 1_000;
 
 type TickListener = (tick: TickMessage) => void;
 type UserListener = (event: UserEventMessage) => void;
@@ -55,6 +59,12 @@ export class RealtimeClient {
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /**
+   * Since when (page time) the user's events may not have reached this client: from the page's
+   * start until the first sign-in, then from each drop or new login until the next one; null while
+   * a signed-in socket hears everything.
+   */
+  private unheardSince: number | null = 0;
   private readonly options: Required<RealtimeOptions>;
 
   constructor(options: RealtimeOptions) {
@@ -64,6 +74,7 @@ export class RealtimeClient {
       maxDelayMs: 30_000,
       idleCloseMs: 10_000,
       log: (message, detail) => console.warn(`[realtime] ${message}`, detail ?? ''),
+      now: () => performance.now(),
       ...options,
     };
   }
@@ -134,7 +145,9 @@ export class RealtimeClient {
    * Called each time the socket is authenticated (the first time, a reconnect or a new login):
    * user events sent before that never arrive, so what depends on them loads afresh. The first
    * time matters too: a page's first load can answer before its socket is authenticated, and an
-   * answer written in between would otherwise never show.
+   * answer written in between would otherwise never show. Not called when the server says the
+   * user had no event during all the time this client could not hear them (`quietMs`): then
+   * nothing was missed, and a page's first load is not made twice.
    */
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
@@ -150,6 +163,7 @@ export class RealtimeClient {
 
   /** The stored token changed (login or logout): authenticate the open socket again. */
   reauthenticate(): void {
+    this.unheard();
     const token = this.options.token();
     if (token) this.send({ op: 'auth', token });
     else if (this.socket) this.reconnectNow();
@@ -215,6 +229,7 @@ export class RealtimeClient {
     socket.onerror = (event) => this.options.log('socket error', event.type);
     socket.onclose = () => {
       if (this.socket !== socket) return;
+      this.unheard();
       this.socket = null;
       if (this.wanted()) this.scheduleReconnect();
     };
@@ -231,6 +246,7 @@ export class RealtimeClient {
   }
 
   private reconnectNow() {
+    this.unheard();
     const socket = this.socket;
     this.socket = null;
     if (socket) {
@@ -246,6 +262,7 @@ export class RealtimeClient {
       this.idleTimer = null;
       if (this.wanted()) return;
       this.clearTimers();
+      this.unheard();
       const socket = this.socket;
       this.socket = null;
       if (socket) {
@@ -260,6 +277,11 @@ export class RealtimeClient {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.reconnectTimer = null;
     this.idleTimer = null;
+  }
+
+  /** From now on events may be missed (a drop, a closed socket, another user's token). */
+  private unheard() {
+    this.unheardSince ??= this.options.now();
   }
 
   private send(message: ClientMessage) {
@@ -300,10 +322,18 @@ export class RealtimeClient {
       case 'support':
         for (const listener of this.userListeners) listener(message);
         break;
-      case 'authed':
+      case 'authed': {
         if (!message.ok) break;
+        const since = this.unheardSince;
+        this.unheardSince = null;
+        const missedNothing =
+          since !== null &&
+          message.quietMs !== undefined &&
+          message.quietMs > this.options.now() - since + QUIET_MARGIN_MS;
+        if (missedNothing) break;
         for (const listener of [...this.resyncListeners]) listener();
         break;
+      }
       case 'error':
         this.options.log(`server error ${message.code}`, message.msg);
         break;
