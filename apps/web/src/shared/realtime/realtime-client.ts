@@ -35,7 +35,7 @@ export interface RealtimeOptions {
 }
 
 const OPEN = 1;
-/** What a server's quiet time must exceed the unheard time by before a resync is skipped. */
+/** What a server's quiet time must exceed the page's age by before the first resync is skipped. */
 const QUIET_MARGIN_MS = 1_000;
 
 type TickListener = (tick: TickMessage) => void;
@@ -59,12 +59,8 @@ export class RealtimeClient {
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
-  /**
-   * Since when (page time) the user's events may not have reached this client: from the page's
-   * start until the first sign-in, then from each drop or new login until the next one; null while
-   * a signed-in socket hears everything.
-   */
-  private unheardSince: number | null = 0;
+  /** No socket of this page has been signed in yet: all it shows was loaded since it started. */
+  private firstSignIn = true;
   private readonly options: Required<RealtimeOptions>;
 
   constructor(options: RealtimeOptions) {
@@ -145,9 +141,10 @@ export class RealtimeClient {
    * Called each time the socket is authenticated (the first time, a reconnect or a new login):
    * user events sent before that never arrive, so what depends on them loads afresh. The first
    * time matters too: a page's first load can answer before its socket is authenticated, and an
-   * answer written in between would otherwise never show. Not called when the server says the
-   * user had no event during all the time this client could not hear them (`quietMs`): then
-   * nothing was missed, and a page's first load is not made twice.
+   * answer written in between would otherwise never show. Only that first time, it is not called
+   * when the server says the user had had no event since before the page started (`quietMs`):
+   * nothing was missed, and every page's first load is not made twice. After a drop it always is:
+   * a node that died may have committed a change whose event it never sent.
    */
   onResync(listener: () => void): () => void {
     this.resyncListeners.add(listener);
@@ -163,7 +160,6 @@ export class RealtimeClient {
 
   /** The stored token changed (login or logout): authenticate the open socket again. */
   reauthenticate(): void {
-    this.unheard();
     const token = this.options.token();
     if (token) this.send({ op: 'auth', token });
     else if (this.socket) this.reconnectNow();
@@ -229,7 +225,6 @@ export class RealtimeClient {
     socket.onerror = (event) => this.options.log('socket error', event.type);
     socket.onclose = () => {
       if (this.socket !== socket) return;
-      this.unheard();
       this.socket = null;
       if (this.wanted()) this.scheduleReconnect();
     };
@@ -246,7 +241,6 @@ export class RealtimeClient {
   }
 
   private reconnectNow() {
-    this.unheard();
     const socket = this.socket;
     this.socket = null;
     if (socket) {
@@ -262,7 +256,6 @@ export class RealtimeClient {
       this.idleTimer = null;
       if (this.wanted()) return;
       this.clearTimers();
-      this.unheard();
       const socket = this.socket;
       this.socket = null;
       if (socket) {
@@ -277,11 +270,6 @@ export class RealtimeClient {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.reconnectTimer = null;
     this.idleTimer = null;
-  }
-
-  /** From now on events may be missed (a drop, a closed socket, another user's token). */
-  private unheard() {
-    this.unheardSince ??= this.options.now();
   }
 
   private send(message: ClientMessage) {
@@ -324,12 +312,12 @@ export class RealtimeClient {
         break;
       case 'authed': {
         if (!message.ok) break;
-        const since = this.unheardSince;
-        this.unheardSince = null;
+        const first = this.firstSignIn;
+        this.firstSignIn = false;
         const missedNothing =
-          since !== null &&
+          first &&
           message.quietMs !== undefined &&
-          message.quietMs > this.options.now() - since + QUIET_MARGIN_MS;
+          message.quietMs > this.options.now() + QUIET_MARGIN_MS;
         if (missedNothing) break;
         for (const listener of [...this.resyncListeners]) listener();
         break;
