@@ -13,6 +13,8 @@ export default tseslint.config(
       '.bench/**',
       '.lighthouse/**',
       'apps/server/migrations/**',
+      // The whole-system simulation's bundled node (test/sim/node-process.ts), built when it runs.
+      'apps/server/.sim/**',
       'screenshots/**',
       'test-results/**',
       'playwright-report/**',

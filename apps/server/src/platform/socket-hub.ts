@@ -97,8 +97,6 @@ export interface SocketHubDeps {
   db: Executor;
   policyOf: (principal: PrincipalKind) => SessionPolicy;
   directory: PrincipalDirectory;
-  /** When each user last had an event (tests give one on a clock of their own). */
-  activity?: UserActivity;
 }
 
 /** Who sent a client operation that a module handles (the typing indicator). */
@@ -116,7 +114,7 @@ export function installSocketHub(app: FastifyInstance, deps: SocketHubDeps): Soc
   const byCode = new Map<string, Set<Connection>>();
   const byUser = new Map<number, Set<Connection>>();
   const staffConnections = new Set<Connection>();
-  const activity = deps.activity ?? new UserActivity();
+  const activity = new UserActivity();
   let typingHandler: ((sender: SocketSender, on: boolean, id?: number) => void) | undefined;
 
   /**

@@ -21,8 +21,9 @@ export class UserActivity {
 
   /** A user had an event just now. */
   touch(userId: number): void {
-    this.rotate();
-    this.recent.set(userId, this.now());
+    const now = this.now();
+    this.rotate(now);
+    this.recent.set(userId, now);
   }
 
   /**
@@ -30,15 +31,14 @@ export class UserActivity {
    * window, nor than the time since the node started (it knows nothing from before).
    */
   quietMs(userId: number): number {
-    this.rotate();
     const now = this.now();
+    this.rotate(now);
     const last = this.recent.get(userId) ?? this.older.get(userId);
     const quiet = last === undefined ? this.windowMs : now - last;
     return Math.max(0, Math.floor(Math.min(quiet, this.windowMs, now - this.startedAt)));
   }
 
-  private rotate(): void {
-    const now = this.now();
+  private rotate(now: number): void {
     if (now - this.rotatedAt < this.windowMs) return;
     // After two windows without a rotation nothing kept is recent enough to matter.
     this.older = now - this.rotatedAt < 2 * this.windowMs ? this.recent : new Map<number, number>();

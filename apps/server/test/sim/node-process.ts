@@ -16,6 +16,7 @@ import {
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { serverBundleBase } from '../../bundle-options.js';
 import type { CommandInput, Reply } from './protocol';
 
 const SOURCE = fileURLToPath(new URL('./sim-node.ts', import.meta.url));
@@ -25,8 +26,8 @@ const BUNDLES = join(dirname(SOURCE), '..', '..', '.sim');
 let harness: Promise<string> | undefined;
 
 /**
- * ./sim-node.ts and what it imports from our own code as one file, built once per process (as
- * build.js bundles the server): a node then starts in about 1.3 s instead of 2 s under tsx, which
+ * ./sim-node.ts and what it imports from our own code as one file, built once per process (with
+ * the options build.js bundles the server with): a node then starts in about 1.3 s instead of 2 s under tsx, which
  * compiled every module again at each restart, and a run restarts many times. Packages stay in
  * node_modules. The file is named by its content, so processes that build the same code share it,
  * and bundles of older code are deleted after a day.
@@ -34,16 +35,9 @@ let harness: Promise<string> | undefined;
 function bundledHarness(): Promise<string> {
   harness ??= (async () => {
     const result = await build({
+      ...serverBundleBase,
       entryPoints: [SOURCE],
-      bundle: true,
       write: false,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-      banner: {
-        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-      },
       plugins: [
         {
           // Packages load from node_modules; our workspace packages are TypeScript: inlined.
