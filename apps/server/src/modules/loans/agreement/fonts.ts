@@ -31,7 +31,11 @@ export function fontPath(name: FontName): string {
   return path;
 }
 
-function parsed(name: FontName): fontkit.Font {
+/**
+ * The font parsed once for the process: pdfkit takes it as it is (each document still makes its
+ * own subset), instead of reading and parsing the file again for every document.
+ */
+export function parsed(name: FontName): fontkit.Font {
   let font = coverage.get(name);
   if (!font) {
     font = fontkit.openSync(fontPath(name)) as fontkit.Font;

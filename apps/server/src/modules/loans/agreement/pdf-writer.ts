@@ -1,7 +1,7 @@
 import { directionOf, type Locale } from '@swx/i18n';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
-import { covers, fontChain, fontPath, layoutOf, type FontName } from './fonts';
+import { covers, fontChain, layoutOf, parsed, type FontName } from './fonts';
 
 /**
  * A small page writer on pdfkit that lays out mixed-direction text itself. pdfkit shapes glyphs
@@ -16,8 +16,16 @@ import { covers, fontChain, fontPath, layoutOf, type FontName } from './fonts';
 const bidi = bidiFactory();
 const SPACE = /\s/u;
 const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
+/**
+ * What can give a character an embedding level above 0 in a left-to-right paragraph: a
+ * right-to-left letter or number, a right-to-left mark, an explicit embedding or isolate. A line
+ * of a left-to-right document without any is all at level 0 and skips the bidi pass.
+ */
+const BIDI_NEEDED = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u200f\u202a-\u202e\u2066-\u2069\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 /** Characters any font draws the same way: they stay in the font of the piece around them. */
 const NEUTRAL = /[\s0-9.,:;%+\-–—/()[\]'"·×=*#@_]/u;
+/** Within this many points of a line's limit, wrapping lays the whole line out to decide. */
+const NEAR_LIMIT = 12;
 /** Punctuation that may not begin a line (CJK line-breaking rules). */
 const NO_LINE_START = /[，。；：、）」』】！？,.;:!?)]/u;
 /** Characters between which a line may break without a space. */
@@ -47,6 +55,8 @@ export class PdfWriter {
   readonly rtl: boolean;
   private readonly chain: FontName[];
   private readonly registered = new Set<FontName>();
+  /** Widths already measured, by font, size and text: wrapping measures a line's words again and again. */
+  private readonly widths = new Map<string, number>();
   private readonly margin: number;
   private size = 10;
 
@@ -81,7 +91,7 @@ export class PdfWriter {
 
   private use(font: FontName): void {
     if (!this.registered.has(font)) {
-      this.doc.registerFont(font, fontPath(font));
+      this.doc.registerFont(font, parsed(font) as unknown as string);
       this.registered.add(font);
     }
     this.doc.font(font).fontSize(this.size);
@@ -94,20 +104,29 @@ export class PdfWriter {
   }
 
   private measure(text: string, font: FontName): number {
-    this.use(font);
-    return this.doc.widthOfString(text);
+    const key = `${font}\u0000${this.size}\u0000${text}`;
+    let width = this.widths.get(key);
+    if (width === undefined) {
+      this.use(font);
+      width = this.doc.widthOfString(text);
+      this.widths.set(key, width);
+    }
+    return width;
   }
 
   /** The line's pieces in visual order, each with its width. */
   private piecesOf(line: string): Piece[] {
     const chars = Array.from(line);
     // bidi-js works on UTF-16 indexes: map each code point to its first unit.
-    const { levels } = bidi.getEmbeddingLevels(line, this.rtl ? 'rtl' : 'ltr');
+    const levels =
+      this.rtl || BIDI_NEEDED.test(line)
+        ? bidi.getEmbeddingLevels(line, this.rtl ? 'rtl' : 'ltr').levels
+        : undefined;
     const logical: Omit<Piece, 'width'>[] = [];
     let unit = 0;
     let current: FontName | undefined;
     for (const char of chars) {
-      const level = levels[unit] ?? 0;
+      const level = levels?.[unit] ?? 0;
       unit += char.length;
       const space = SPACE.test(char);
       const font = space ? (current ?? this.chain[0]!) : this.fontFor(char, current);
@@ -179,12 +198,31 @@ export class PdfWriter {
     }
     const lines: string[] = [];
     let line = '';
+    // The line's width as the sum of its units' widths, each measured alone: close to the laid-out
+    // width (a unit's neutral characters may take another font beside its neighbours), so the
+    // whole line is laid out only when the sum comes near the limit. Laying out every candidate
+    // made a paragraph's wrapping quadratic in its length: half of an agreement's rendering.
+    let sum = 0;
     for (const unit of units) {
       const candidate = line + unit;
-      if (line && !SPACE.test(unit) && this.lineWidth(candidate.trimEnd()) > width) {
+      const unitWidth = this.lineWidth(unit);
+      const over =
+        line &&
+        !SPACE.test(unit) &&
+        (Math.abs(sum + unitWidth - width) < NEAR_LIMIT
+          ? this.lineWidth(candidate.trimEnd()) > width
+          : sum + unitWidth > width);
+      if (over) {
         lines.push(line.trimEnd());
-        line = SPACE.test(unit) ? '' : unit;
-      } else line = SPACE.test(unit) && !line ? '' : candidate;
+        line = unit;
+        sum = unitWidth;
+      } else if (SPACE.test(unit) && !line) {
+        line = '';
+        sum = 0;
+      } else {
+        line = candidate;
+        sum += unitWidth;
+      }
     }
     if (line.trim()) lines.push(line.trimEnd());
     return lines;
