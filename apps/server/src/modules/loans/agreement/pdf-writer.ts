@@ -21,7 +21,8 @@ const RTL_LETTER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/u;
  * right-to-left letter or number, a right-to-left mark, an explicit embedding or isolate. A line
  * of a left-to-right document without any is all at level 0 and skips the bidi pass.
  */
-const BIDI_NEEDED = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u200f\u202a-\u202e\u2066-\u2069\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+const BIDI_NEEDED =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefe\u200f\u202a-\u202e\u2066-\u2069\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 /** Characters any font draws the same way: they stay in the font of the piece around them. */
 const NEUTRAL = /[\s0-9.,:;%+\-–—/()[\]'"·×=*#@_]/u;
 /** Within this many points of a line's limit, wrapping lays the whole line out to decide. */
