@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTranslator, loanCatalogues, type Locale } from '@swx/i18n';
+import { createTranslator, loanCatalogues, LOCALE_CODES, type Locale } from '@swx/i18n';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderAgreement, type AgreementTerms } from './agreement';
@@ -110,6 +110,27 @@ describe.skipIf(!hasPdftotext)('the loan agreement PDF', () => {
       expect(squeeze(text)).toContain(squeeze(words));
     }
   }, 60_000);
+
+  // A4 with the writer's margin of 56 pt: every word of every language, a long mixed-script name
+  // included, must stay between the margins (wrapping measures lines; a wrong measure overflows).
+  it('every word of every language stays inside the margins', async () => {
+    const name = 'Alexandra Konstantinopoulou-Wright ليلى حسن 山田 花子 (Ltd.)';
+    for (const locale of LOCALE_CODES) {
+      const file = join(dir, `${locale}-margins.pdf`);
+      writeFileSync(file, await renderAgreement(terms(locale, name)));
+      const html = execFileSync('pdftotext', ['-bbox', file, '-']).toString();
+      const width = Number(/<page width="([\d.]+)"/u.exec(html)?.[1]);
+      expect(width, locale).toBeCloseTo(595.28, 1);
+      const words = [
+        ...html.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)"[^>]*>([^<]*)</gu),
+      ];
+      expect(words.length, locale).toBeGreaterThan(40);
+      for (const [, xMin, xMax, word] of words) {
+        expect(Number(xMin), `${locale}: ${word}`).toBeGreaterThanOrEqual(56 - 1);
+        expect(Number(xMax), `${locale}: ${word}`).toBeLessThanOrEqual(width - 56 + 1);
+      }
+    }
+  }, 120_000);
 
   it('a preview has no number and a box where the signature goes', async () => {
     if (!hasPdftotext) return;
