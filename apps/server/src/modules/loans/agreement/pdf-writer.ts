@@ -92,7 +92,9 @@ export class PdfWriter {
 
   private use(font: FontName): void {
     if (!this.registered.has(font)) {
-      this.doc.registerFont(font, parsed(font) as unknown as string);
+      // pdfkit takes a parsed fontkit font as it is (font_factory: anything with `layout`),
+      // though its type declarations list only paths and bytes.
+      this.doc.registerFont(font, parsed(font) as unknown as PDFKit.Mixins.PDFFontSource);
       this.registered.add(font);
     }
     this.doc.font(font).fontSize(this.size);
