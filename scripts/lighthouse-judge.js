@@ -40,6 +40,29 @@ export function phoneSlowdown(hostIndex) {
   return Math.min(PHONE_SLOWDOWN, calibrated);
 }
 
+/**
+ * How far the host's speed may drift from the speed its slowdown was set for before a run stops
+ * emulating the phone: 15 % either way.
+ */
+export const HOST_DRIFT = 0.15;
+
+/**
+ * Whether a run emulated the phone. Lighthouse benchmarks the host at the start of each run (the
+ * same benchmark as the calibration, on a blank page); when the slowdown that index calls for
+ * differs from the run's by more than HOST_DRIFT, the host ran at another speed than the one the
+ * slowdown was set for, and the run measured another phone: a CI machine once benchmarked 1,672
+ * before the step and 1,050 to 1,100 in every run of it, so its 3.8x emulated a phone 1.6 times
+ * slower than Lighthouse's, and the pages lost 10 to 20 points. Returns the slowdown the run
+ * should have had, or null when it had it.
+ * @param {number | undefined} runIndex the benchmark index Lighthouse measured for the run
+ * @param {number} slowdown the run's slowdown (before a breach's factor)
+ */
+export function slowdownForRun(runIndex, slowdown) {
+  if (runIndex === undefined || !Number.isFinite(runIndex) || runIndex <= 0) return null;
+  const wanted = phoneSlowdown(runIndex);
+  return Math.abs(wanted / slowdown - 1) > HOST_DRIFT ? wanted : null;
+}
+
 /** The middle value (the lower middle of an even count). */
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { FLOORS, judge, median, phoneSlowdown, RETURNING_FLOORS } from './lighthouse-judge.js';
+import {
+  FLOORS,
+  judge,
+  median,
+  phoneSlowdown,
+  RETURNING_FLOORS,
+  slowdownForRun,
+} from './lighthouse-judge.js';
 
 const run = (performance: number, accessibility = 100, bestPractices = 100) => ({
   scores: { performance, accessibility, 'best-practices': bestPractices },
@@ -68,5 +75,32 @@ describe('the emulated phone is the same on a slower host', () => {
     [0, 4],
   ])('a host of benchmark index %s slows the CPU %sx', (index, slowdown) => {
     expect(phoneSlowdown(index)).toBe(slowdown);
+  });
+});
+
+describe('a run counts when its host ran at the speed its slowdown was set for', () => {
+  it.each([
+    // [Lighthouse's benchmark at the run, the run's slowdown, the slowdown it should have had]
+    [1672, 3.8, null], // as calibrated
+    [1500, 3.8, null], // 3.4x: within 15 %
+    [1070, 3.8, 2.4], // the CI step that ran 1.6 times slower than its calibration
+    [1250, 3.8, 2.9],
+    [2400, 2.4, 4], // the host got its speed back
+    [3600, 4, null], // faster hosts keep the profile's 4x
+    [5000, 4, null],
+    [900, 4, 2.1],
+    [undefined, 3.8, null], // no benchmark in the report: nothing to compare
+    [0, 3.8, null],
+    [Number.NaN, 3.8, null],
+  ])('host %s at %sx: %s', (index, slowdown, wanted) => {
+    expect(slowdownForRun(index, slowdown)).toBe(wanted);
+  });
+
+  it('gives the slowdown that calibration would give, so a second run at it counts', () => {
+    for (const index of [700, 1070, 1300]) {
+      const wanted = slowdownForRun(index, 4);
+      expect(wanted).toBe(phoneSlowdown(index));
+      expect(slowdownForRun(index, wanted ?? 4)).toBeNull();
+    }
   });
 });
