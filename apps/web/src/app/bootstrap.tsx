@@ -12,6 +12,7 @@ import {
 } from '../shared/i18n/language';
 import { setConventionLocale } from '../shared/market/up-down';
 import { paths } from '../shared/navigation/paths';
+import { keepDecorativeAnimationEventsFromReact } from '../shared/ui/decorative-animations';
 import { initTheme } from '../shared/ui/theme';
 import { layoutForUserAgent } from './layouts/device';
 import { AppRoutes } from './router';
@@ -20,6 +21,7 @@ import { findRoute, isNavigationHidden } from './routes';
 /** Startup: theme, language (`?lang=`), the intro rule, catalogues, then the first render. */
 export async function bootstrap(container: HTMLElement): Promise<void> {
   initTheme();
+  keepDecorativeAnimationEventsFromReact();
 
   const { locale, fromQuery } = pickInitialLocale({
     search: window.location.search,

@@ -1,0 +1,65 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { flashPrice } from '../market/flash';
+import { keepDecorativeAnimationEventsFromReact } from './decorative-animations';
+
+afterEach(cleanup);
+
+function animation(type: string, animationName: string): Event {
+  const event = new Event(type, { bubbles: true });
+  Object.defineProperty(event, 'animationName', { value: animationName });
+  return event;
+}
+
+describe('a price flash', () => {
+  it('marks the figure with its direction and switches keyframes, so a new tick restarts it', () => {
+    const element = document.createElement('span');
+    flashPrice(element, 'up');
+    expect([element.dataset.flash, element.dataset.flashRun]).toEqual(['up', 'a']);
+    flashPrice(element, 'down');
+    expect([element.dataset.flash, element.dataset.flashRun]).toEqual(['down', 'b']);
+    flashPrice(element, 'down');
+    expect(element.dataset.flashRun).toBe('a');
+    flashPrice(null, 'up');
+  });
+});
+
+describe("decorative animations' events", () => {
+  let undo: () => void;
+  beforeAll(() => {
+    undo = keepDecorativeAnimationEventsFromReact();
+  });
+  afterAll(() => undo());
+
+  it("stop at the window: React never sees a flash's or a skeleton's, and sees every other", () => {
+    const onStart = vi.fn();
+    const onEnd = vi.fn();
+    render(
+      <div onAnimationStart={onStart} onAnimationEnd={onEnd}>
+        <span data-testid="figure">1.00</span>
+      </div>,
+    );
+    const figure = screen.getByTestId('figure');
+    for (const name of ['price-flash-a', 'price-flash-b', 'pulse'])
+      for (const type of [
+        'animationstart',
+        'animationiteration',
+        'animationend',
+        'animationcancel',
+      ])
+        figure.dispatchEvent(animation(type, name));
+    expect(onStart).not.toHaveBeenCalled();
+    expect(onEnd).not.toHaveBeenCalled();
+
+    for (const name of ['fade-in', 'pulse-slow', 'price-flash-c']) {
+      figure.dispatchEvent(animation('animationstart', name));
+      figure.dispatchEvent(animation('animationend', name));
+    }
+    expect(onStart).toHaveBeenCalledTimes(3);
+    expect(onEnd).toHaveBeenCalledTimes(3);
+
+    undo();
+    figure.dispatchEvent(animation('animationstart', 'pulse'));
+    expect(onStart).toHaveBeenCalledTimes(4);
+  });
+});
