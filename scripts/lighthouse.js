@@ -220,7 +220,7 @@ async function main() {
           );
           const metrics = METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue}`);
           metrics.push(
-            `host ${Math.round(lhr.environment?.benchmarkIndex ?? 0)} at ${breach ? slowdown * 12 : slowdown}x`,
+            `host ${Math.round(lhr.environment?.benchmarkIndex ?? 0)} at ${Math.round((breach ? slowdown * 12 : slowdown) * 10) / 10}x`,
           );
           results.push({ scores, metrics });
           const name = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}-${visit}-${i + 1}`;
