@@ -24,7 +24,9 @@
 // each run is checked against Lighthouse's own benchmark of the host at the start of that run: a
 // run whose host measured more than 15 % off the speed its slowdown was set for is measured again
 // with the slowdown that benchmark calls for (at most twice; lighthouse-judge.js, slowdownForRun),
-// and later runs keep the new slowdown. Each such run is named in the log.
+// and later runs keep the new slowdown. Each such run is named in the log. When no run matched (a
+// host whose speed jumps from run to run), the one at the largest slowdown counts, so that such a
+// host cannot ease the gate.
 //
 // One run per page and visit is the default in CI; a page under a floor is measured twice more and
 // judged on the median of the three, so that one slow run (the machine busy for a moment) does not
@@ -61,6 +63,9 @@ async function hostBenchmarkIndex(browser) {
     await page.close();
   }
 }
+
+/** Runs of one measurement at most, when the host's speed does not match the slowdown. */
+const HOST_ATTEMPTS = 3;
 
 /** The pages of issue 13. */
 export const PAGES = ['/', '/market', '/cruuency', '/profile/balance'];
@@ -197,9 +202,12 @@ async function main() {
         const results = [];
         const measureOnce = async () => {
           const i = results.length;
-          let lhr;
-          for (let attempt = 1; ; attempt++) {
-            lhr = await measure(
+          // Each attempt with its slowdown; the first whose host ran at the speed that slowdown
+          // was set for counts. If none did, the strictest (the slowest phone) counts, so that a
+          // host whose speed jumps from run to run never makes the gate easier.
+          const attempts = [];
+          for (;;) {
+            const lhr = await measure(
               browser,
               `${server.baseUrl}${path}`,
               visit,
@@ -208,19 +216,28 @@ async function main() {
             );
             const runIndex = lhr.environment?.benchmarkIndex;
             const wanted = fixedSlowdown ? null : slowdownForRun(runIndex, slowdown);
-            if (wanted === null || attempt === 3) break;
+            attempts.push({ lhr, slowdown, matched: wanted === null });
+            if (wanted === null || attempts.length === HOST_ATTEMPTS) break;
             console.log(
               `     ${path} ${visit}: the host benchmarked ${Math.round(runIndex)} at the run, ` +
                 `not the speed ${slowdown}x was set for: measured again at ${wanted}x`,
             );
             slowdown = wanted;
           }
+          const counted =
+            attempts.find((a) => a.matched) ??
+            attempts.reduce((a, b) => (b.slowdown > a.slowdown ? b : a));
+          const { lhr } = counted;
+          if (!counted.matched)
+            console.log(
+              `     ${path} ${visit}: no run's host matched its slowdown; the run at ${counted.slowdown}x counts`,
+            );
           const scores = Object.fromEntries(
             CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
           );
           const metrics = METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue}`);
           metrics.push(
-            `host ${Math.round(lhr.environment?.benchmarkIndex ?? 0)} at ${Math.round((breach ? slowdown * 12 : slowdown) * 10) / 10}x`,
+            `host ${Math.round(lhr.environment?.benchmarkIndex ?? 0)} at ${Math.round((breach ? counted.slowdown * 12 : counted.slowdown) * 10) / 10}x`,
           );
           results.push({ scores, metrics });
           const name = `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}-${visit}-${i + 1}`;
