@@ -9,3 +9,5 @@ export const PHONE_SLOWDOWN: number;
 export const DESKTOP_CLASS_INDEX: number;
 export const PHONE_INDEX: number;
 export function phoneSlowdown(hostIndex: number): number;
+export const HOST_DRIFT: number;
+export function slowdownForRun(runIndex: number | undefined, slowdown: number): number | null;
