@@ -204,7 +204,7 @@ async function main() {
           const i = results.length;
           // Each attempt with its slowdown; the first whose host ran at the speed that slowdown
           // was set for counts. If none did, the strictest (the slowest phone) counts, so that a
-          // host whose speed jumps from run to run never makes the gate easier.
+          // host whose speed jumps from run to run cannot ease the gate.
           const attempts = [];
           for (;;) {
             const lhr = await measure(

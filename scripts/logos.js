@@ -33,7 +33,7 @@ function textLogo(svg) {
 }
 
 /** The label as one path, centred as the <text> was: middle-anchored, baseline 0.35em below. */
-export function labelPath(font, label, size) {
+function labelPath(font, label, size) {
   const run = font.layout(label);
   const scale = size / font.unitsPerEm;
   const width = run.positions.reduce((sum, p) => sum + p.xAdvance, 0) * scale;

@@ -1,6 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { flashPrice } from '../market/flash';
 import { keepDecorativeAnimationEventsFromReact } from './decorative-animations';
 
 afterEach(cleanup);
@@ -10,19 +9,6 @@ function animation(type: string, animationName: string): Event {
   Object.defineProperty(event, 'animationName', { value: animationName });
   return event;
 }
-
-describe('a price flash', () => {
-  it('marks the figure with its direction and switches keyframes, so a new tick restarts it', () => {
-    const element = document.createElement('span');
-    flashPrice(element, 'up');
-    expect([element.dataset.flash, element.dataset.flashRun]).toEqual(['up', 'a']);
-    flashPrice(element, 'down');
-    expect([element.dataset.flash, element.dataset.flashRun]).toEqual(['down', 'b']);
-    flashPrice(element, 'down');
-    expect(element.dataset.flashRun).toBe('a');
-    flashPrice(null, 'up');
-  });
-});
 
 describe("decorative animations' events", () => {
   let undo: () => void;
