@@ -95,4 +95,29 @@ describe('Tabs', () => {
     expect(onValueChange).toHaveBeenCalledWith('b');
     expect(selected()[0]?.textContent).toBe('Alpha');
   });
+
+  it('while its tabs load, shows no tab to press but the first panel, which keeps its state when they come', () => {
+    const typed = [
+      { value: 'a', label: 'Alpha', content: <input aria-label="amount" /> },
+      { value: 'b', label: 'Beta', content: <p>beta panel</p> },
+    ];
+    const more = [...typed, { value: 'c', label: 'Gamma', content: <p>gamma panel</p> }];
+    const { rerender } = render(<Tabs items={typed} label="Letters" pending />);
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryAllByRole('tab')).toEqual([]);
+    // No panel role while no tab names it.
+    expect(screen.queryByRole('tabpanel')).toBeNull();
+    const input = screen.getByRole('textbox', { name: 'amount' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '12' } });
+
+    rerender(<Tabs items={more} label="Letters" />);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Alpha',
+      'Beta',
+      'Gamma',
+    ]);
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(tab('Alpha').id);
+    expect(screen.getByRole('textbox', { name: 'amount' })).toBe(input);
+    expect(input.value).toBe('12');
+  });
 });

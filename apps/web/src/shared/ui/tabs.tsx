@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Skeleton } from './skeleton';
 
 export interface TabHead {
   value: string;
@@ -23,6 +24,7 @@ export function TabStrip({
   onChange,
   label,
   fill = false,
+  pending = false,
   children,
 }: {
   tabs: readonly TabHead[];
@@ -32,6 +34,13 @@ export function TabStrip({
   label: string;
   /** A few tabs that share the width and wrap their labels (instead of scrolling sideways). */
   fill?: boolean;
+  /**
+   * The set of tabs is still loading: a placeholder bar stands where the tabs will be, so that no
+   * tab moves under a finger or a pointer when the set arrives (a tab that appears beside the others
+   * shrinks them: a press that began on one ended on its neighbour and selected neither). The panel
+   * below is rendered already and keeps its state when the tabs come.
+   */
+  pending?: boolean;
   /** The selected tab's panel. */
   children: ReactNode;
 }) {
@@ -61,12 +70,12 @@ export function TabStrip({
     <div>
       <div
         ref={list}
-        role="tablist"
-        aria-label={label}
+        {...(pending ? { 'aria-busy': true } : { role: 'tablist', 'aria-label': label })}
         onKeyDown={onKeyDown}
         className={`flex gap-1 border-b border-line ${fill ? '' : 'overflow-x-auto'}`}
       >
-        {tabs.map((tab, i) => {
+        {pending ? <Skeleton className="mb-1 h-10 w-full" /> : null}
+        {(pending ? [] : tabs).map((tab, i) => {
           const selected = i === index;
           return (
             <button
@@ -88,9 +97,10 @@ export function TabStrip({
         })}
       </div>
       <div
-        role="tabpanel"
+        {...(pending
+          ? {}
+          : { role: 'tabpanel', 'aria-labelledby': `${id}-tab-${tabs[index]?.value ?? ''}` })}
         id={`${id}-panel`}
-        aria-labelledby={`${id}-tab-${tabs[index]?.value ?? ''}`}
         className="pt-4"
       >
         {children}
@@ -107,6 +117,7 @@ export function Tabs({
   onValueChange,
   label,
   fill = false,
+  pending = false,
 }: {
   items: readonly TabItem[];
   value?: string;
@@ -115,6 +126,8 @@ export function Tabs({
   /** Accessible name of the tab list. */
   label: string;
   fill?: boolean;
+  /** The set of items is still loading (see TabStrip). */
+  pending?: boolean;
 }) {
   const [own, setOwn] = useState(defaultValue ?? items[0]?.value ?? '');
   const current = items.find((item) => item.value === (value ?? own)) ?? items[0];
@@ -129,6 +142,7 @@ export function Tabs({
       }}
       label={label}
       fill={fill}
+      pending={pending}
     >
       {current?.content}
     </TabStrip>

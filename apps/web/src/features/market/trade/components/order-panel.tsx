@@ -26,7 +26,10 @@ function usePanels(item: MarketInfo) {
     },
   );
   const periods = products.data?.[0]?.periods ?? [];
-  return { spot: item.type === 2 && item.code.endsWith('USDT'), periods };
+  // Until the instrument's options are known its tabs are not shown (see TabStrip's `pending`);
+  // when they cannot be loaded, the panel offers the other products.
+  const pending = products.status === 'loading' && products.data === undefined;
+  return { spot: item.type === 2 && item.code.endsWith('USDT'), periods, pending };
 }
 
 function PanelBody({
@@ -91,7 +94,7 @@ function PanelBody({
           {t('closed')}
         </p>
       ) : null}
-      <Tabs items={items} label={t('tabs.label')} fill />
+      <Tabs items={items} label={t('tabs.label')} fill pending={panels.pending} />
       <ConfirmOrder
         pending={pending}
         onClose={() => setPending(null)}
