@@ -241,7 +241,12 @@ async function simulate(options: SimOptions, nodes: Set<NodeProcess>): Promise<S
     const code = body.code ?? reply.status;
     if (reply.status >= 500 || typeof body.code !== 'number' || code === 401 || code === 10105)
       fail(`${method} ${url} ${JSON.stringify(payload)} answered ${reply.status} ${reply.body}`);
-    const name = url.split('?')[0]?.split('/').slice(-2).join('/') ?? url;
+    // Tallied by route, not by object: `getNft/:id 200`, `:id/review 200`.
+    const name = (url.split('?')[0] ?? url)
+      .split('/')
+      .slice(-2)
+      .map((segment) => (/^\d+$/.test(segment) ? ':id' : segment))
+      .join('/');
     outcomes[`${name} ${code}`] = (outcomes[`${name} ${code}`] ?? 0) + 1;
     return body;
   };
