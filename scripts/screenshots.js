@@ -155,6 +155,7 @@ async function main() {
       { name: 'reset', path: '/pass/reset', ready: 'form[data-auth-form="reset"]' },
       { name: 'wallet', path: '/pass/wallet', ready: '[data-wallet-safety]' },
     ];
+    const byName = (...names) => pages.filter((p) => names.includes(p.name));
     const accountPages = [
       { name: 'profile', path: '/profile', ready: '[data-testid="username"]' },
       { name: 'profile-info', path: '/profile/info', ready: '[data-testid="withdraw-password"]' },
@@ -164,9 +165,10 @@ async function main() {
       { name: 'balance', path: '/profile/balance', ready: '[data-testid="balance-total"]' },
       { name: 'orders', path: '/profile/orders', ready: 'h1' },
       { name: 'records', path: '/profile/records', ready: 'h1' },
+      // Signed in, the coin page carries the order panel (beside the chart on a desktop).
+      { ...byName('coin')[0], name: 'coin-trade' },
     ];
     const token = await registerCustomer(server.baseUrl, inbox.inboxUrl);
-    const byName = (...names) => pages.filter((p) => names.includes(p.name));
     const problems = [];
     console.log(`screenshots of ${server.baseUrl} into ${outDir}:`);
     for (const device of Object.keys(DEVICES)) {
