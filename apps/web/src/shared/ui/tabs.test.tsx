@@ -107,7 +107,7 @@ describe('Tabs', () => {
     expect(screen.queryAllByRole('tab')).toEqual([]);
     // No panel role while no tab names it.
     expect(screen.queryByRole('tabpanel')).toBeNull();
-    const input = screen.getByRole('textbox', { name: 'amount' }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'amount' });
     fireEvent.change(input, { target: { value: '12' } });
 
     rerender(<Tabs items={more} label="Letters" />);
