@@ -74,27 +74,30 @@ export function TabStrip({
         onKeyDown={onKeyDown}
         className={`flex gap-1 border-b border-line ${fill ? '' : 'overflow-x-auto'}`}
       >
-        {pending ? <Skeleton className="mb-1 h-10 w-full" /> : null}
-        {(pending ? [] : tabs).map((tab, i) => {
-          const selected = i === index;
-          return (
-            <button
-              key={tab.value}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${tab.value}`}
-              aria-selected={selected}
-              aria-controls={`${id}-panel`}
-              tabIndex={selected ? 0 : -1}
-              data-tab={tab.value}
-              data-state={selected ? 'active' : 'inactive'}
-              onClick={() => onChange(tab.value)}
-              className={`-mb-px min-h-11 border-b-2 border-transparent text-sm font-medium text-muted hover:text-fg data-[state=active]:border-primary data-[state=active]:text-fg ${fill ? 'flex-1 px-2 py-1' : 'px-4 whitespace-nowrap'}`}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
+        {pending ? (
+          <Skeleton className="mb-1 h-10 w-full" />
+        ) : (
+          tabs.map((tab, i) => {
+            const selected = i === index;
+            return (
+              <button
+                key={tab.value}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${tab.value}`}
+                aria-selected={selected}
+                aria-controls={`${id}-panel`}
+                tabIndex={selected ? 0 : -1}
+                data-tab={tab.value}
+                data-state={selected ? 'active' : 'inactive'}
+                onClick={() => onChange(tab.value)}
+                className={`-mb-px min-h-11 border-b-2 border-transparent text-sm font-medium text-muted hover:text-fg data-[state=active]:border-primary data-[state=active]:text-fg ${fill ? 'flex-1 px-2 py-1' : 'px-4 whitespace-nowrap'}`}
+              >
+                {tab.label}
+              </button>
+            );
+          })
+        )}
       </div>
       <div
         {...(pending
