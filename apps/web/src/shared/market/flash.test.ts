@@ -1,15 +1,94 @@
-import { describe, expect, it } from 'vitest';
-import { flashPrice } from './flash';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flashesRunning, flashPrice } from './flash';
+
+function figure(): HTMLElement {
+  const element = document.createElement('span');
+  document.body.append(element);
+  return element;
+}
+
+const stateOf = (element: HTMLElement) => [element.dataset.flash, element.dataset.flashStep];
 
 describe('a price flash', () => {
-  it('marks the figure with its direction and switches keyframes, so a new tick restarts it', () => {
-    const element = document.createElement('span');
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+  });
+  afterEach(() => {
+    vi.advanceTimersByTime(1_000);
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.body.replaceChildren();
+  });
+
+  it('fades in four steps of 200 ms, then leaves the figure as it was and stops its timer', () => {
+    const element = figure();
     flashPrice(element, 'up');
-    expect([element.dataset.flash, element.dataset.flashRun]).toEqual(['up', 'a']);
+    const seen = [stateOf(element)];
+    for (let i = 0; i < 4; i++) {
+      vi.advanceTimersByTime(200);
+      seen.push(stateOf(element));
+    }
+    expect(seen).toEqual([
+      ['up', '0'],
+      ['up', '1'],
+      ['up', '2'],
+      ['up', '3'],
+      [undefined, undefined],
+    ]);
+    expect(flashesRunning()).toEqual({ figures: 0, timer: false });
+  });
+
+  it('starts again, in the new direction, when a tick comes during a flash', () => {
+    const element = figure();
+    flashPrice(element, 'up');
+    vi.advanceTimersByTime(400);
+    expect(stateOf(element)).toEqual(['up', '2']);
     flashPrice(element, 'down');
-    expect([element.dataset.flash, element.dataset.flashRun]).toEqual(['down', 'b']);
-    flashPrice(element, 'down');
-    expect(element.dataset.flashRun).toBe('a');
+    expect(stateOf(element)).toEqual(['down', '0']);
+    vi.advanceTimersByTime(600);
+    expect(stateOf(element)).toEqual(['down', '3']);
+    vi.advanceTimersByTime(200);
+    expect(stateOf(element)).toEqual([undefined, undefined]);
+  });
+
+  it('steps every flashing figure with one timer, and writes a step only when it changes', async () => {
+    const first = figure();
+    const second = figure();
+    flashPrice(first, 'up');
+    vi.advanceTimersByTime(100);
+    flashPrice(second, 'down');
+    expect(flashesRunning()).toEqual({ figures: 2, timer: true });
+    expect(vi.getTimerCount()).toBe(1);
+    const writes = vi.fn();
+    new MutationObserver(writes).observe(document.body, { attributes: true, subtree: true });
+    vi.advanceTimersByTime(100); // first reaches step 1; second is 100 ms in, still step 0
+    expect([stateOf(first), stateOf(second)]).toEqual([
+      ['up', '1'],
+      ['down', '0'],
+    ]);
+    await Promise.resolve(); // the observer reports in a microtask
+    expect(writes.mock.calls.flatMap(([records]) => records as unknown[])).toHaveLength(1);
+  });
+
+  it('forgets a figure that left the page', () => {
+    const element = figure();
+    flashPrice(element, 'up');
+    element.remove();
+    vi.advanceTimersByTime(200);
+    expect(flashesRunning()).toEqual({ figures: 0, timer: false });
+  });
+
+  it('does nothing for a reader who asks for less motion, or without a figure', async () => {
     flashPrice(null, 'up');
+    expect(flashesRunning()).toEqual({ figures: 0, timer: false });
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+    }));
+    vi.resetModules(); // the module keeps the media query it asked first
+    const fresh = await import('./flash');
+    const element = figure();
+    fresh.flashPrice(element, 'up');
+    expect(stateOf(element)).toEqual([undefined, undefined]);
+    expect(fresh.flashesRunning()).toEqual({ figures: 0, timer: false });
   });
 });
