@@ -104,3 +104,80 @@ describe('compressed copies written by the build (scripts/vite-precompress.js)',
     expect(page.headers['content-type']).toContain('text/html');
   });
 });
+
+describe('fingerprinted files, kept in memory once read', () => {
+  it('answers a second request from memory: the file may be gone from the disk by then', async () => {
+    const name = 'chunk-9f8e7d.js';
+    writeFileSync(join(web, 'assets', name), BIG_SCRIPT);
+    precompressDir(web);
+    const first = await app.inject({
+      url: `/assets/${name}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(first.statusCode).toBe(200);
+    for (const suffix of ['', '.br', '.gz']) rmSync(join(web, 'assets', name + suffix));
+    const again = await app.inject({
+      url: `/assets/${name}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(again.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const plain = await app.inject(`/assets/${name}`);
+    expect(plain.body).toBe(BIG_SCRIPT);
+    expect(plain.headers['content-length']).toBe(String(BIG_SCRIPT.length));
+  });
+
+  it('answers 304 to a browser that holds the same copy, and the file to one that does not', async () => {
+    const first = await app.inject('/assets/app-def456.js');
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const same = await app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'if-none-match': `W/"other", ${String(etag)}` },
+    });
+    expect(same.statusCode).toBe(304);
+    expect(same.rawPayload.length).toBe(0);
+    const other = await app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'if-none-match': '"other"' },
+    });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(BIG_SCRIPT);
+  });
+
+  it('refuses a Brotli or gzip copy the browser turned down with q=0', async () => {
+    const res = await app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    const none = await app.inject({
+      url: '/assets/app-def456.js',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(BIG_SCRIPT);
+  });
+
+  it("answers a missing file or a name outside assets/ with the catalogue's not found", async () => {
+    for (const url of [
+      '/assets/missing-000000.js',
+      '/assets/..%2Findex.html',
+      '/assets/.hidden.js',
+      '/assets/a/b.js',
+    ]) {
+      const res = await app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 10109 });
+    }
+  });
+
+  it('serves a file of another type from the disk, immutable like the rest', async () => {
+    writeFileSync(join(web, 'assets', 'notes-123abc.txt'), 'plain words');
+    const res = await app.inject('/assets/notes-123abc.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('plain words');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

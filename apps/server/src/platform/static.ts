@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from './errors';
 import { isApiPath, sendError } from './http';
+import { assetStore, chooseEncoding } from './static-assets';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -13,6 +14,30 @@ function cacheHeaders(reply: FastifyReply, path: string) {
   reply.header(
     'cache-control',
     path.includes(`${join('/', 'assets', '/')}`) ? IMMUTABLE : 'no-cache',
+  );
+}
+
+/** The fingerprinted files of a build (`<prefix>assets/<name>`), from memory (static-assets.ts). */
+function serveAssets(app: FastifyInstance, prefix: string, dir: string): void {
+  const store = assetStore(dir);
+  app.get<{ Params: { name: string } }>(
+    `${prefix}assets/:name`,
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const asset = await store.get(name);
+      reply.header('cache-control', IMMUTABLE);
+      if (asset === null) return reply.sendFile(join('assets', name), dir);
+      if (!asset) return reply.callNotFound();
+      reply.header('etag', asset.etag).header('vary', 'accept-encoding').type(asset.type);
+      const known = request.headers['if-none-match'];
+      if (known?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === asset.etag)) {
+        return reply.code(304).send();
+      }
+      const encoding = chooseEncoding(request.headers['accept-encoding'], asset);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? asset[encoding] : asset.identity);
+    },
   );
 }
 
@@ -35,7 +60,9 @@ export function installStaticApps(
       index: false,
       // The build writes .br and .gz beside each text file (scripts/vite-precompress.js).
       preCompressed: true,
+      globIgnore: ['assets/**'],
     });
+    serveAssets(app, '/', dirs.web);
   }
   if (hasAdmin) {
     app.register(fastifyStatic, {
@@ -47,7 +74,9 @@ export function installStaticApps(
       index: false,
       // The build writes .br and .gz beside each text file (scripts/vite-precompress.js).
       preCompressed: true,
+      globIgnore: ['assets/**'],
     });
+    serveAssets(app, '/admin/', dirs.admin);
   }
 
   app.setNotFoundHandler((request, reply) => {
