@@ -55,19 +55,37 @@ describe('a price flash', () => {
     const first = figure();
     const second = figure();
     flashPrice(first, 'up');
-    vi.advanceTimersByTime(100);
+    vi.advanceTimersByTime(150);
     flashPrice(second, 'down');
     expect(flashesRunning()).toEqual({ figures: 2, timer: true });
     expect(vi.getTimerCount()).toBe(1);
     const writes = vi.fn();
     new MutationObserver(writes).observe(document.body, { attributes: true, subtree: true });
-    vi.advanceTimersByTime(100); // first reaches step 1; second is 100 ms in, still step 0
+    vi.advanceTimersByTime(100); // first reaches step 1; second, 50 ms old, stays at step 0
     expect([stateOf(first), stateOf(second)]).toEqual([
       ['up', '1'],
       ['down', '0'],
     ]);
     await Promise.resolve(); // the observer reports in a microtask
     expect(writes.mock.calls.flatMap(([records]) => records as unknown[])).toHaveLength(1);
+  });
+
+  it("lasts 700 to 900 ms however far from the timer's next look it began", () => {
+    for (const offset of [1, 50, 99, 100, 101, 150, 199]) {
+      const keeper = figure(); // keeps the timer running, so the subject begins between looks
+      flashPrice(keeper, 'up');
+      vi.advanceTimersByTime(offset);
+      const subject = figure();
+      flashPrice(subject, 'down');
+      let lasted = 0;
+      while (subject.dataset.flash) {
+        vi.advanceTimersByTime(1);
+        lasted += 1;
+      }
+      expect(lasted, `begun ${offset} ms after a look`).toBeGreaterThanOrEqual(700);
+      expect(lasted, `begun ${offset} ms after a look`).toBeLessThanOrEqual(900);
+      vi.advanceTimersByTime(1_000);
+    }
   });
 
   it('forgets a figure that left the page', () => {

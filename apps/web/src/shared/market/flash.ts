@@ -13,8 +13,9 @@
 const STEPS = 4;
 const STEP_MS = 200;
 /**
- * How often the timer looks: every step but the first lasts 200 ms, and the first up to 200 ms
- * more (it ends at the first look after its 200 ms). Looking more often would make more frames.
+ * How often the timer looks. A flash began between two looks, so its steps change at the look
+ * nearest to each 200 ms of its age: the first step lasts 100 to 300 ms, the others 200, and the
+ * flash 700 to 900 ms. Looking more often would make more frames.
  */
 const TICK_MS = 200;
 
@@ -38,7 +39,7 @@ function end(element: HTMLElement): void {
 function advance(): void {
   const now = performance.now();
   for (const [element, flash] of flashing) {
-    const step = Math.floor((now - flash.since) / STEP_MS);
+    const step = Math.floor((now - flash.since + TICK_MS / 2) / STEP_MS);
     if (step >= STEPS || !element.isConnected) end(element);
     else if (step !== flash.step) {
       flash.step = step;
