@@ -85,3 +85,41 @@ describe('a query refreshed in the background', () => {
     expect(screen.getByRole('status').textContent).toBe('c');
   });
 });
+
+function Versioned({ version, keep }: { version: number; keep: boolean }) {
+  const query = useApiQuery(
+    `test/versioned/${version}`,
+    () => new Promise<string>((resolve) => setTimeout(() => resolve(`reply ${version}`), 50)),
+    { keepPreviousData: keep },
+  );
+  return <output>{query.data ?? query.status}</output>;
+}
+
+describe('a query whose key changes (a list reloaded after the user acted)', () => {
+  async function reloaded(keep: boolean) {
+    const view = (version: number) => (
+      <I18nextProvider i18n={i18n}>
+        <Versioned version={version} keep={keep} />
+      </I18nextProvider>
+    );
+    const { rerender } = render(view(0));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    });
+    expect(screen.getByRole('status').textContent).toBe('reply 0');
+    rerender(view(1));
+    const whileLoading = screen.getByRole('status').textContent;
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+    });
+    return { whileLoading, after: screen.getByRole('status').textContent };
+  }
+
+  it('keeps the previous reply on screen until the new one comes, with keepPreviousData', async () => {
+    expect(await reloaded(true)).toEqual({ whileLoading: 'reply 0', after: 'reply 1' });
+  });
+
+  it('shows its loading state in between without it', async () => {
+    expect(await reloaded(false)).toEqual({ whileLoading: 'loading', after: 'reply 1' });
+  });
+});

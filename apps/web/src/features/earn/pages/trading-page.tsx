@@ -27,7 +27,11 @@ export default function TradingPage() {
   const { token, mode } = useSession();
   const [version, setVersion] = useState(0);
   const [buying, setBuying] = useState<SmartProduct | null>(null);
-  const products = useApiQuery(`smart/products/${version}`, (signal) => earnApi.products(signal));
+  // Reloaded after a purchase or an exit: the cards stay on screen meanwhile, so the plans below
+  // them do not jump up and back under the user's next tap.
+  const products = useApiQuery(`smart/products/${version}`, (signal) => earnApi.products(signal), {
+    keepPreviousData: true,
+  });
   const navigate = useNavigate();
   const location = useLocation();
 

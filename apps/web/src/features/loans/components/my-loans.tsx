@@ -26,8 +26,11 @@ const TONES: Record<Loan['state'], BadgeTone> = {
 
 export function MyLoans({ version, onChanged }: { version: number; onChanged: () => void }) {
   const { t } = useTranslation('loan');
-  const loans = useApiQuery(`loan/mine/${version}`, (signal) => loansApi.loans(signal));
-  // Reloads keep the list on screen until the new one arrives.
+  // Reloads (a new version after an action, or an event) keep the list on screen until the new
+  // one arrives.
+  const loans = useApiQuery(`loan/mine/${version}`, (signal) => loansApi.loans(signal), {
+    keepPreviousData: true,
+  });
   useUserEvents((event) => {
     if (event.type === 'order' || event.type === 'balance') loans.retry();
   }, loans.retry);

@@ -21,8 +21,11 @@ export default function LoanPage() {
   const [version, setVersion] = useState(0);
   const [applying, setApplying] = useState<LoanProduct | null>(null);
   const products = useApiQuery('loan/products', (signal) => loansApi.products(signal));
-  const user = useApiQuery(token ? `loan/user/${version}` : null, (signal) =>
-    loansApi.user(signal),
+  // Reloaded after an application: what it shows (the KYC state) stays meanwhile.
+  const user = useApiQuery(
+    token ? `loan/user/${version}` : null,
+    (signal) => loansApi.user(signal),
+    { keepPreviousData: true },
   );
   const navigate = useNavigate();
   const location = useLocation();

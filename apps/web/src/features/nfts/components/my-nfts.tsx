@@ -7,8 +7,11 @@ import { NftCard } from './nft-card';
 
 export function MyNfts({ version, onOpen }: { version: number; onOpen: (id: number) => void }) {
   const { t } = useTranslation('nft');
-  const mine = useApiQuery(`nft/mine/${version}`, (signal) => nftsApi.mine(signal));
-  // Reloads keep the list on screen until the new one arrives.
+  // Reloads (a new version after an action, or an event) keep the list on screen until the new
+  // one arrives.
+  const mine = useApiQuery(`nft/mine/${version}`, (signal) => nftsApi.mine(signal), {
+    keepPreviousData: true,
+  });
   useUserEvents((event) => {
     if (event.type === 'order' || event.type === 'balance') mine.retry();
   }, mine.retry);

@@ -17,8 +17,11 @@ export function NotificationPrefs() {
   const errorText = useErrorText();
   const [version, setVersion] = useState(0);
   const [busy, setBusy] = useState<NotificationKind | null>(null);
-  const prefs = useApiQuery(`notification-prefs/${version}`, (signal) =>
-    fetchNotificationPrefs(signal),
+  // Reloaded after each change: the switches stay on screen meanwhile.
+  const prefs = useApiQuery(
+    `notification-prefs/${version}`,
+    (signal) => fetchNotificationPrefs(signal),
+    { keepPreviousData: true },
   );
   const choices = prefs.data?.filter((p) => !p.locked) ?? [];
   return (
