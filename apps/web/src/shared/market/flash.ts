@@ -8,7 +8,8 @@
  * page never stopped drawing (on a phone without a GPU's help, and in CI's headless Chromium, a
  * list page left open cost a fifth of a core; 3.6 s of CPU in 20 s against 0.6 s without the
  * flash). With the timer a frame is made only when a step changes: at most five a second, each for
- * all the figures that change in it (1.3 to 1.6 s of CPU in 20 s). Readers who ask for less motion see no flash.
+ * all the figures that change in it (1.3 to 1.6 s of CPU in 20 s). Readers who ask for less motion
+ * see no flash.
  */
 const STEPS = 4;
 const STEP_MS = 200;
@@ -30,8 +31,11 @@ function wantsLessMotion(): boolean {
   return lessMotion.matches;
 }
 
+/**
+ * The tint goes; `data-flash` stays (it positions the tint's box), so that the figure's style does
+ * not change its positioning at every flash's start and end.
+ */
 function end(element: HTMLElement): void {
-  delete element.dataset.flash;
   delete element.dataset.flashStep;
   flashing.delete(element);
 }
