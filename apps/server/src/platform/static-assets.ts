@@ -68,10 +68,12 @@ export function assetStore(dir: string): {
         asset = load(name);
         kept.set(name, asset);
         // A missing file or a failed read is asked again next time (it may be there by then).
-        asset.then(
-          (found) => found ?? kept.delete(name),
-          () => kept.delete(name),
-        );
+        const forget = () => {
+          kept.delete(name);
+        };
+        asset.then((found) => {
+          if (!found) forget();
+        }, forget);
       }
       return asset;
     },

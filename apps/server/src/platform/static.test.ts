@@ -166,10 +166,13 @@ describe('fingerprinted files, kept in memory once read', () => {
       '/assets/..%2Findex.html',
       '/assets/.hidden.js',
       '/assets/a/b.js',
+      '/assets/missing-000000.txt',
     ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toMatchObject({ code: 10109 });
+      // A browser or a proxy must not keep the 404 for a year: the file may come with a deploy.
+      expect(res.headers['cache-control'] ?? '', url).not.toContain('immutable');
     }
   });
 

@@ -26,10 +26,15 @@ function serveAssets(app: FastifyInstance, prefix: string, dir: string): void {
     async (request, reply) => {
       const { name } = request.params;
       const asset = await store.get(name);
-      reply.header('cache-control', IMMUTABLE);
+      // From the disk, cacheHeaders marks the file immutable once it is found.
       if (asset === null) return reply.sendFile(join('assets', name), dir);
+      // A missing file is never marked immutable: it may be there a moment later (a deploy).
       if (!asset) return reply.callNotFound();
-      reply.header('etag', asset.etag).header('vary', 'accept-encoding').type(asset.type);
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('etag', asset.etag)
+        .header('vary', 'accept-encoding')
+        .type(asset.type);
       const known = request.headers['if-none-match'];
       if (known?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === asset.etag)) {
         return reply.code(304).send();

@@ -86,32 +86,39 @@ describe('a query refreshed in the background', () => {
   });
 });
 
+/** Each version's reply, resolved by the test when it chooses (no timers). */
+const replies = new Map<number, (reply: string) => void>();
+
 function Versioned({ version, keep }: { version: number; keep: boolean }) {
   const query = useApiQuery(
     `test/versioned/${version}`,
-    () => new Promise<string>((resolve) => setTimeout(() => resolve(`reply ${version}`), 50)),
+    () => new Promise<string>((resolve) => replies.set(version, resolve)),
     { keepPreviousData: keep },
   );
   return <output>{query.data ?? query.status}</output>;
 }
 
 describe('a query whose key changes (a list reloaded after the user acted)', () => {
+  async function reply(version: number) {
+    await act(async () => {
+      replies.get(version)?.(`reply ${version}`);
+      await Promise.resolve();
+    });
+  }
+
   async function reloaded(keep: boolean) {
+    replies.clear();
     const view = (version: number) => (
       <I18nextProvider i18n={i18n}>
         <Versioned version={version} keep={keep} />
       </I18nextProvider>
     );
     const { rerender } = render(view(0));
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    });
+    await reply(0);
     expect(screen.getByRole('status').textContent).toBe('reply 0');
     rerender(view(1));
     const whileLoading = screen.getByRole('status').textContent;
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    });
+    await reply(1);
     return { whileLoading, after: screen.getByRole('status').textContent };
   }
 
