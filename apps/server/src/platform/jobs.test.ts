@@ -195,4 +195,41 @@ describe('jobs runner', () => {
       .where(and(eq(jobRuns.job, name), eq(jobRuns.key, key)));
     expect(row).toEqual({ attempts: 2, node: 'b' });
   });
+
+  it('a pass with nothing due reads the cursors once and sends nothing else', async () => {
+    const names = ['a', 'b', 'c'].map((n) => `test.idle_${n}_${randomUUID().slice(0, 8)}`);
+    const time = { now: start + 10_000 };
+    const statements: string[] = [];
+    // The runner's database, counting the statements it starts.
+    const db = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== 'function' || typeof prop !== 'string') return value;
+        return (...args: unknown[]) => {
+          if (['select', 'insert', 'update', 'delete', 'execute', 'transaction'].includes(prop))
+            statements.push(prop);
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const runner = createJobsRunner({
+      db,
+      node: 'a',
+      jobs: names.map((name) => ledgerJob(name)),
+      clock: clockAt(time),
+    });
+    // The first pass gives each new job its cursor (the period running now).
+    expect(await runner.runDue()).toEqual([]);
+    statements.length = 0;
+    time.now += 20_000; // the same period: nothing is due
+    expect(await runner.runDue()).toEqual([]);
+    expect(statements).toEqual(['select']);
+    time.now += PERIOD; // each job's first period has ended: its unit runs, once
+    expect((await runner.runDue()).map((u) => u.job)).toEqual(names);
+    for (const name of names)
+      expect(await effectsOf(name)).toEqual([new Date(start).toISOString()]);
+    statements.length = 0;
+    expect(await runner.runDue()).toEqual([]);
+    expect(statements).toEqual(['select']);
+  });
 });
