@@ -103,7 +103,10 @@ export async function startCluster(env = {}) {
     delete nodeEnv.REDIS_URL;
     delete nodeEnv.REDIS_PREFIX;
   }
-  const ports = { a: await freePort(), b: await freePort() };
+  // Each node takes a port from the OS at its first start and keeps it when restarted, so that the
+  // balancer finds it again.
+  /** @type {Record<'a'|'b', number | undefined>} */
+  const ports = { a: undefined, b: undefined };
   /** @type {Record<'a'|'b', import('./test-server.js').TestServer | undefined>} */
   const nodes = { a: undefined, b: undefined };
   // Each node keeps its data directory across restarts (a crash does not wipe a disk).
@@ -114,9 +117,10 @@ export async function startCluster(env = {}) {
   let firstAdmin;
   const start = async (id) => {
     const node = await startTestServer({
-      port: ports[id],
+      ...(ports[id] === undefined ? {} : { port: ports[id] }),
       env: { ...nodeEnv, DATA_DIR: dataDirs[id] },
     });
+    ports[id] = node.port;
     firstAdmin ??= node.firstAdmin;
     nodes[id] = node;
   };

@@ -65,48 +65,53 @@ async function main() {
   const oidc = await startOidcProvider();
   const exchange = await startExchange();
   try {
-    // Jobs run here (a charity auction closes when it ends); the live-feed server below has none.
-    server = await startTestServer({
-      env: { ...inbox.env, ...oidc.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
-    });
-    // A second product on the live feed, its crypto prices from the loopback exchange: the specs
-    // of apps/web/e2e-live move the market and watch stops, take-profits and liquidations happen.
-    live = await startTestServer({ env: { ...inbox.env, ...exchange.env } });
-    // A third product whose time the specs of apps/web/e2e/clock move forward (POST
-    // /swx/test/clock), so that a plan's daily earnings can be seen: jobs run on its clock.
-    clock = await startTestServer({
-      env: {
-        ...inbox.env,
-        NODE_ENV: 'test',
-        TEST_CLOCK: 'true',
-        JOBS_ENABLED: 'true',
-        JOBS_POLL_MS: '500',
-      },
-    });
-    // A fourth for the back office's specs (apps/admin/e2e): they change instruments, fees and
-    // products, and create staff, on a fresh database of their own, so the customer app's specs
-    // beside them see the same installation whatever order the workers take them in, and the
-    // longest spec (real money, four minutes, mostly waiting for settlements and auctions) can
-    // start first instead of running alone at the end of the run.
-    office = await startTestServer({
-      env: { ...inbox.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
-    });
+    // The servers start side by side (each migrates and seeds a database of its own, PGlite's on
+    // its disk or the cluster's on PostgreSQL; one after the other they held the run back by about
+    // ten seconds before its first test), each on the port the OS gives it when it listens.
+    let withCluster = false;
     if (wantsCluster(process.argv.slice(2))) {
       const missing = clusterPrerequisites();
-      if (missing.length === 0) cluster = await startCluster(inbox.env);
+      if (missing.length === 0) withCluster = true;
       else if (process.env.CI) throw new Error(`the cluster needs ${missing.join(', ')}`);
       else console.warn(`e2e: the cluster specs are skipped; missing ${missing.join(', ')}`);
     }
+    const starts = [
+      // Jobs run here (a charity auction closes when it ends); the live-feed server below has none.
+      startTestServer({
+        env: { ...inbox.env, ...oidc.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
+      }).then((s) => (server = s)),
+      // A second product on the live feed, its crypto prices from the loopback exchange: the specs
+      // of apps/web/e2e-live move the market and watch stops, take-profits and liquidations happen.
+      startTestServer({ env: { ...inbox.env, ...exchange.env } }).then((s) => (live = s)),
+      // A third product whose time the specs of apps/web/e2e/clock move forward (POST
+      // /swx/test/clock), so that a plan's daily earnings can be seen: jobs run on its clock.
+      startTestServer({
+        env: {
+          ...inbox.env,
+          NODE_ENV: 'test',
+          TEST_CLOCK: 'true',
+          JOBS_ENABLED: 'true',
+          JOBS_POLL_MS: '500',
+        },
+      }).then((s) => (clock = s)),
+      // A fourth for the back office's specs (apps/admin/e2e): they change instruments, fees and
+      // products, and create staff, on a fresh database of their own, so the customer app's specs
+      // beside them see the same installation whatever order the workers take them in, and the
+      // longest spec (real money, four minutes, mostly waiting for settlements and auctions) can
+      // start first instead of running alone at the end of the run.
+      startTestServer({
+        env: { ...inbox.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
+      }).then((s) => (office = s)),
+    ];
+    if (withCluster) {
+      starts.push(startCluster(inbox.env).then((c) => (cluster = c)));
+    }
+    // Every start is waited for, so that the ones that did start are stopped below on a failure.
+    const failed = (await Promise.allSettled(starts)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`);
-    await server?.stop();
-    await live?.stop();
-    await clock?.stop();
-    await office?.stop();
-    await cluster?.stop();
-    await inbox.stop();
-    await oidc.stop();
-    await exchange.stop();
+    await stopAll([server, live, clock, office, cluster], [inbox, oidc, exchange]);
     return 1;
   }
 
@@ -165,15 +170,14 @@ async function main() {
     }
     return interrupted ? 130 : code;
   } finally {
-    await server.stop();
-    await live.stop();
-    await clock.stop();
-    await office.stop();
-    await cluster?.stop();
-    await inbox.stop();
-    await oidc.stop();
-    await exchange.stop();
+    await stopAll([server, live, clock, office, cluster], [inbox, oidc, exchange]);
   }
+}
+
+/** Stops the servers side by side, then the helpers they talk to (mail, sign-in, exchange). */
+async function stopAll(servers, helpers) {
+  await Promise.all(servers.map((s) => s?.stop()));
+  await Promise.all(helpers.map((h) => h.stop()));
 }
 
 main().then(

@@ -11,7 +11,9 @@ import { SERVER_NODE_FLAGS } from './server-flags.js';
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverEntry = join(root, 'apps/server/dist/main.js');
 
-const READY_TIMEOUT_MS = 60_000;
+// Room for a slow machine with the browser runs' servers starting side by side (scripts/e2e.js);
+// a server that starts is not slowed by a longer limit.
+const READY_TIMEOUT_MS = 120_000;
 const BANNER_TIMEOUT_MS = 5_000;
 const STOP_TIMEOUT_MS = 15_000;
 const OUTPUT_LIMIT = 200_000;
@@ -33,6 +35,12 @@ export function freePort() {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The address the start banner gives (`Customer app:  http://localhost:<port>/`), if printed. */
+function listeningAt(output) {
+  const match = /Customer app:\s+http:\/\/[^\s/]+:(\d+)\//.exec(output);
+  return match ? `http://127.0.0.1:${match[1]}` : undefined;
+}
 
 async function isHealthy(baseUrl) {
   try {
@@ -57,6 +65,7 @@ export function firstStartCredentials(output) {
 /**
  * @typedef {object} TestServer
  * @property {string} baseUrl
+ * @property {number} port
  * @property {string} dataDir
  * @property {{ username: string, password: string } | undefined} firstAdmin
  * @property {() => string} output everything the server printed (the last 200 kB)
@@ -66,8 +75,8 @@ export function firstStartCredentials(output) {
 
 /**
  * Starts the server and resolves once /healthz answers and the start banner is out. A node of a
- * cluster (scripts/e2e-cluster.js) is given its port, so the load balancer finds it again after a
- * restart.
+ * cluster (scripts/e2e-cluster.js) restarts on the port of its first start, so the load balancer
+ * finds it again.
  * @param {{ env?: Record<string, string>, port?: number }} [options]
  * @returns {Promise<TestServer>}
  */
@@ -75,14 +84,15 @@ export async function startTestServer(options = {}) {
   if (!existsSync(serverEntry)) {
     throw new Error(`${serverEntry} is missing. Build first: npm run build.`);
   }
-  const port = options.port ?? (await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // Without a given port the server takes one from the OS when it listens and prints it: a port
+  // looked up free before its start (several seconds) could meanwhile become another socket's.
+  let baseUrl = options.port === undefined ? undefined : `http://127.0.0.1:${options.port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'swx-test-'));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverEntry], {
     cwd: root,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(options.port ?? 0),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       JOBS_ENABLED: 'false',
@@ -139,10 +149,11 @@ export async function startTestServer(options = {}) {
           `server exited before it was ready (code ${exit.code}, signal ${exit.signal})`,
         );
       }
-      if (await isHealthy(baseUrl)) break;
+      baseUrl ??= listeningAt(output);
+      if (baseUrl && (await isHealthy(baseUrl))) break;
       if (Date.now() > deadline) {
         throw new Error(
-          `server did not answer ${baseUrl}/healthz within ${READY_TIMEOUT_MS / 1000} s`,
+          `server did not answer ${baseUrl ?? '(no port printed)'}/healthz within ${READY_TIMEOUT_MS / 1000} s`,
         );
       }
       await sleep(250);
@@ -163,6 +174,7 @@ export async function startTestServer(options = {}) {
 
   return {
     baseUrl,
+    port: Number(new URL(baseUrl).port),
     dataDir,
     firstAdmin: firstStartCredentials(output),
     output: () => output,
