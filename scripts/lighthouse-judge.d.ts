@@ -11,3 +11,6 @@ export const PHONE_INDEX: number;
 export function phoneSlowdown(hostIndex: number): number;
 export const HOST_DRIFT: number;
 export function slowdownForRun(runIndex: number | undefined, slowdown: number): number | null;
+export function countedAttempt<
+  T extends { slowdown: number; runIndex: number | undefined; matched: boolean },
+>(attempts: T[]): T;

@@ -6,6 +6,7 @@ import {
   phoneSlowdown,
   RETURNING_FLOORS,
   slowdownForRun,
+  countedAttempt,
 } from './lighthouse-judge.js';
 
 const run = (performance: number, accessibility = 100, bestPractices = 100) => ({
@@ -102,5 +103,34 @@ describe('a run counts when its host ran at the speed its slowdown was set for',
       expect(wanted).toBe(phoneSlowdown(index));
       expect(slowdownForRun(index, wanted ?? 4)).toBeNull();
     }
+  });
+});
+
+describe('the attempt that counts when the host drifts', () => {
+  const attempt = (slowdown: number, runIndex: number | undefined, matched = false) => ({
+    slowdown,
+    runIndex,
+    matched,
+  });
+
+  it('is the first whose host matched its slowdown', () => {
+    const attempts = [attempt(4, 1072), attempt(2.4, 1100, true), attempt(2.5, 1090, true)];
+    expect(countedAttempt(attempts)).toBe(attempts[1]);
+  });
+
+  // The clean-clone run's /market first visit: 3.3x on a host of 1,238 (2.8x called for), 2.8x on
+  // 1,765 (4x), 4x on 1,072 (2.4x). The nearest phone is the first; the old rule took the third.
+  it('is the nearest when none matched, whichever way the host drifted', () => {
+    const attempts = [attempt(3.3, 1238), attempt(2.8, 1765), attempt(4, 1072)];
+    expect(countedAttempt(attempts)).toBe(attempts[0]);
+    // 2x on 1,100 (2.5x called for: a phone a quarter faster) against 3x on 700 (1.6x: almost
+    // twice slower).
+    const other = [attempt(3, 700), attempt(2, 1100)];
+    expect(countedAttempt(other)).toBe(other[1]);
+  });
+
+  it('takes an attempt without a benchmark index as run at its speed', () => {
+    const attempts = [attempt(4, 1000), attempt(3, undefined), attempt(2.4, 1750)];
+    expect(countedAttempt(attempts)).toBe(attempts[1]);
   });
 });

@@ -25,8 +25,8 @@
 // run whose host measured more than 15 % off the speed its slowdown was set for is measured again
 // with the slowdown that benchmark calls for (at most twice; lighthouse-judge.js, slowdownForRun),
 // and later runs keep the new slowdown. Each such run is named in the log. When no run matched (a
-// host whose speed jumps from run to run), the one at the largest slowdown counts, so that such a
-// host cannot ease the gate.
+// host whose speed jumps from run to run), the one whose host came nearest to its slowdown's speed
+// counts: its phone is the nearest to Lighthouse's, neither the fastest nor the slowest.
 //
 // One run per page and visit is the default in CI; a page under a floor is measured twice more and
 // judged on the median of the three, so that one slow run (the machine busy for a moment) does not
@@ -48,6 +48,7 @@ import {
   PHONE_SLOWDOWN,
   phoneSlowdown,
   slowdownForRun,
+  countedAttempt,
 } from './lighthouse-judge.js';
 import { root, startTestServer } from './test-server.js';
 
@@ -203,8 +204,8 @@ async function main() {
         const measureOnce = async () => {
           const i = results.length;
           // Each attempt with its slowdown; the first whose host ran at the speed that slowdown
-          // was set for counts. If none did, the strictest (the slowest phone) counts, so that a
-          // host whose speed jumps from run to run cannot ease the gate.
+          // was set for counts. If none did, the one whose host came nearest to it
+          // (lighthouse-judge.js, countedAttempt).
           const attempts = [];
           for (;;) {
             const lhr = await measure(
@@ -216,7 +217,7 @@ async function main() {
             );
             const runIndex = lhr.environment?.benchmarkIndex;
             const wanted = fixedSlowdown ? null : slowdownForRun(runIndex, slowdown);
-            attempts.push({ lhr, slowdown, matched: wanted === null });
+            attempts.push({ lhr, slowdown, runIndex, matched: wanted === null });
             if (wanted === null || attempts.length === HOST_ATTEMPTS) break;
             console.log(
               `     ${path} ${visit}: the host benchmarked ${Math.round(runIndex)} at the run, ` +
@@ -224,13 +225,11 @@ async function main() {
             );
             slowdown = wanted;
           }
-          const counted =
-            attempts.find((a) => a.matched) ??
-            attempts.reduce((a, b) => (b.slowdown > a.slowdown ? b : a));
+          const counted = countedAttempt(attempts);
           const { lhr } = counted;
           if (!counted.matched)
             console.log(
-              `     ${path} ${visit}: no run's host matched its slowdown; the run at ${counted.slowdown}x counts`,
+              `     ${path} ${visit}: no run's host matched its slowdown; the nearest counts (host ${Math.round(counted.runIndex ?? 0)} at ${counted.slowdown}x)`,
             );
           const scores = Object.fromEntries(
             CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
