@@ -92,6 +92,9 @@ export async function startTestServer(options = {}) {
     cwd: root,
     env: {
       ...process.env,
+      // The banner gives the port the run reads (listeningAt) only without a public address: a
+      // PUBLIC_URL exported in the shell would stand in its place. (spawn leaves undefined out.)
+      PUBLIC_URL: undefined,
       PORT: String(options.port ?? 0),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
