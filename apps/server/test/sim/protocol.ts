@@ -17,10 +17,17 @@ export type Command = { id: number } & (
       withdrawPassword: string;
     }
   | { op: 'session'; principal: 'user' | 'staff'; id: number }
-  | { op: 'check'; now?: number }
-  | { op: 'fault'; kind: 'unbalanced' | 'settle-twice'; userId: number }
+  | { op: 'check'; now?: number; mode: 'full' | 'changes' }
+  | { op: 'fault'; kind: FaultKind; userId: number }
   | { op: 'stop' }
 );
+
+/**
+ * The deliberate breaches of the breach tests: a posting written twice behind the ledger's back; a
+ * settled option settled again under another key; an account's balance edited without a posting;
+ * a settled option put back to running (its row alone changes: no ledger entry names it).
+ */
+export type FaultKind = 'unbalanced' | 'settle-twice' | 'balance-edit' | 'state-edit';
 
 /** A command before the IPC layer numbers it. */
 export type CommandInput = Command extends infer C
