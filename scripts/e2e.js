@@ -11,6 +11,7 @@ import { clusterPrerequisites, startCluster } from './e2e-cluster.js';
 import { startExchange } from './e2e-exchange.js';
 import { startInbox } from './e2e-inbox.js';
 import { startOidcProvider } from './e2e-oidc.js';
+import { serversFor } from './e2e-projects.js';
 import { root, startTestServer } from './test-server.js';
 
 const SERVER_OUTPUT_TAIL_LINES = 15;
@@ -47,20 +48,13 @@ function printServerOutput(server, name, why) {
   );
 }
 
-/** The cluster (two nodes behind HAProxy) starts when the run may include its project. */
-function wantsCluster(args) {
-  const projects = args.flatMap((a, i) =>
-    a.startsWith('--project=') ? [a.slice(10)] : a === '--project' ? [args[i + 1]] : [],
-  );
-  return projects.length === 0 || projects.includes('cluster');
-}
-
 async function main() {
   let server;
   let live;
   let clock;
   let office;
   let cluster;
+  const wanted = serversFor(process.argv.slice(2));
   const inbox = await startInbox();
   const oidc = await startOidcProvider();
   const exchange = await startExchange();
@@ -69,40 +63,58 @@ async function main() {
     // its disk or the cluster's on PostgreSQL; one after the other they held the run back by about
     // ten seconds before its first test), each on the port the OS gives it when it listens.
     let withCluster = false;
-    if (wantsCluster(process.argv.slice(2))) {
+    if (wanted.has('cluster')) {
       const missing = clusterPrerequisites();
       if (missing.length === 0) withCluster = true;
       else if (process.env.CI) throw new Error(`the cluster needs ${missing.join(', ')}`);
       else console.warn(`e2e: the cluster specs are skipped; missing ${missing.join(', ')}`);
     }
-    const starts = [
-      // Jobs run here (a charity auction closes when it ends); the live-feed server below has none.
-      startTestServer({
-        env: { ...inbox.env, ...oidc.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
-      }).then((s) => (server = s)),
+    const starts = [];
+    if (wanted.has('main')) {
+      // Jobs run here (a charity auction closes when it ends); the live-feed server has none.
+      starts.push(
+        startTestServer({
+          env: { ...inbox.env, ...oidc.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
+        }).then((s) => (server = s)),
+      );
+    }
+    if (wanted.has('live')) {
       // A second product on the live feed, its crypto prices from the loopback exchange: the specs
-      // of apps/web/e2e-live move the market and watch stops, take-profits and liquidations happen.
-      startTestServer({ env: { ...inbox.env, ...exchange.env } }).then((s) => (live = s)),
+      // of apps/web/e2e/live move the market and watch stops, take-profits and liquidations happen.
+      starts.push(
+        startTestServer({ env: { ...inbox.env, ...exchange.env } }).then((s) => (live = s)),
+      );
+    }
+    if (wanted.has('clock')) {
       // A third product whose time the specs of apps/web/e2e/clock move forward (POST
       // /swx/test/clock), so that a plan's daily earnings can be seen: jobs run on its clock.
-      startTestServer({
-        env: {
-          ...inbox.env,
-          NODE_ENV: 'test',
-          TEST_CLOCK: 'true',
-          JOBS_ENABLED: 'true',
-          JOBS_POLL_MS: '500',
-        },
-      }).then((s) => (clock = s)),
+      starts.push(
+        startTestServer({
+          env: {
+            ...inbox.env,
+            NODE_ENV: 'test',
+            TEST_CLOCK: 'true',
+            JOBS_ENABLED: 'true',
+            JOBS_POLL_MS: '500',
+          },
+        }).then((s) => (clock = s)),
+      );
+    }
+    if (wanted.has('office')) {
       // A fourth for the back office's specs (apps/admin/e2e): they change instruments, fees and
       // products, and create staff, on a fresh database of their own, so the customer app's specs
       // beside them see the same installation whatever order the workers take them in, and the
       // longest spec (real money, four minutes, mostly waiting for settlements and auctions) can
       // start first instead of running alone at the end of the run.
-      startTestServer({
-        env: { ...inbox.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
-      }).then((s) => (office = s)),
-    ];
+      starts.push(
+        startTestServer({
+          env: { ...inbox.env, JOBS_ENABLED: 'true', JOBS_POLL_MS: '1000' },
+        }).then((s) => (office = s)),
+      );
+    }
+    if (starts.length === 0 && !withCluster) {
+      throw new Error(`no server to start for the projects named (${[...wanted].join(', ')})`);
+    }
     if (withCluster) {
       starts.push(startCluster(inbox.env).then((c) => (cluster = c)));
     }
@@ -124,16 +136,20 @@ async function main() {
   process.on('SIGTERM', onSignal);
 
   try {
-    console.log(`e2e: server ready at ${server.baseUrl} (data in ${server.dataDir})`);
-    if (!office.firstAdmin)
+    const first = server ?? live ?? clock ?? office ?? cluster;
+    if (server) console.log(`e2e: server ready at ${server.baseUrl} (data in ${server.dataDir})`);
+    else console.log(`e2e: servers ready for ${[...wanted].join(', ')}`);
+    if (office && !office.firstAdmin)
       console.warn('e2e: the back office server printed no first-start staff password');
     const code = await runPlaywright(
       {
-        E2E_BASE_URL: server.baseUrl,
-        E2E_LIVE_BASE_URL: live.baseUrl,
-        E2E_CLOCK_BASE_URL: clock.baseUrl,
-        E2E_OFFICE_BASE_URL: office.baseUrl,
-        ...(clock.firstAdmin
+        // playwright.config.ts asks for a base address in any case; each project that runs has
+        // its own server's (an unstarted server's projects are not in the run).
+        E2E_BASE_URL: (server ?? first)?.baseUrl ?? '',
+        ...(live ? { E2E_LIVE_BASE_URL: live.baseUrl } : {}),
+        ...(clock ? { E2E_CLOCK_BASE_URL: clock.baseUrl } : {}),
+        ...(office ? { E2E_OFFICE_BASE_URL: office.baseUrl } : {}),
+        ...(clock?.firstAdmin
           ? {
               E2E_CLOCK_ADMIN_USERNAME: clock.firstAdmin.username,
               E2E_CLOCK_ADMIN_PASSWORD: clock.firstAdmin.password,
@@ -151,7 +167,7 @@ async function main() {
         E2E_INBOX_URL: inbox.inboxUrl,
         // The first admin of the back office's server: the only specs that sign in as staff on a
         // server other than the clock's and the cluster's.
-        ...(office.firstAdmin
+        ...(office?.firstAdmin
           ? {
               E2E_ADMIN_USERNAME: office.firstAdmin.username,
               E2E_ADMIN_PASSWORD: office.firstAdmin.password,
@@ -162,10 +178,10 @@ async function main() {
     );
     if (code !== 0) {
       const why = `playwright exited with ${code}`;
-      printServerOutput(server, 'main', why);
-      printServerOutput(live, 'live-feed', why);
-      printServerOutput(clock, 'test-clock', why);
-      printServerOutput(office, 'back-office', why);
+      if (server) printServerOutput(server, 'main', why);
+      if (live) printServerOutput(live, 'live-feed', why);
+      if (clock) printServerOutput(clock, 'test-clock', why);
+      if (office) printServerOutput(office, 'back-office', why);
       if (cluster) printServerOutput(cluster, 'cluster', why);
     }
     return interrupted ? 130 : code;
