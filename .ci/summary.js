@@ -1,6 +1,7 @@
 // Adds up the JSON reports of the CI steps and prints, as the last lines of the log, every failed
 // test with its first error line and a few lines of what was received (a diff says which console
-// errors, which values), then one closing line: "N passed, N failed".
+// errors, which values), then one closing line: "N passed, N failed". Before them, the page each
+// failed browser test left (its accessibility snapshot).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -11,6 +12,8 @@ let failed = 0;
 let skipped = 0;
 /** @type {string[]} */
 const failures = [];
+/** @type {string[]} */
+const snapshots = [];
 
 /* eslint-disable no-control-regex -- terminal colour codes are what plainLines removes */
 /** An error's lines without terminal colour codes. */
@@ -52,6 +55,35 @@ function failedSteps(steps) {
   return failedStep ? [failedStep.title, ...failedSteps(failedStep.steps ?? [])] : [];
 }
 
+const SNAPSHOT_LINES = 150;
+
+/**
+ * The page as the failure found it (the page snapshot of Playwright's error context), so that the
+ * log alone says what was on screen: a CI run's test-results folder is not kept.
+ */
+function pageAtFailure(result) {
+  const context = (result?.attachments ?? []).find((a) => a.name === 'error-context' && a.path);
+  if (!context) return '';
+  let text;
+  try {
+    text = readFileSync(context.path, 'utf8');
+  } catch {
+    return '';
+  }
+  const all = plainLines(text);
+  const start = all.findIndex((line) => line.startsWith('# Page snapshot'));
+  const after = start >= 0 ? all.slice(start + 1) : [];
+  const end = after.findIndex((line) => line.startsWith('# '));
+  const lines = (end >= 0 ? after.slice(0, end) : after).filter(
+    (line) => line.trim() !== '' && !line.startsWith('```'),
+  );
+  if (lines.length === 0) return '';
+  const shown = lines.slice(0, SNAPSHOT_LINES).map((line) => `\n      ${line.slice(0, 200)}`);
+  const more =
+    lines.length > SNAPSHOT_LINES ? `\n      (${lines.length - SNAPSHOT_LINES} more lines)` : '';
+  return `${shown.join('')}${more}`;
+}
+
 /** Playwright's suites nest (file, describe); each spec holds one test per project. */
 function playwrightFailures(suite, file) {
   const here = suite.file ?? file;
@@ -74,6 +106,8 @@ function playwrightFailures(suite, file) {
       failures.push(
         `[${test.projectName}] ${here} › ${spec.title}: ${result?.status ?? 'failed'}: ${lines.join('')}${steps.length ? `\n    in step: ${steps.join(' › ')}` : ''}`,
       );
+      const page = pageAtFailure(result);
+      if (page) snapshots.push(`[${test.projectName}] ${here} › ${spec.title}:${page}`);
     }
   }
   for (const child of suite.suites ?? []) playwrightFailures(child, here);
@@ -118,6 +152,11 @@ for (const file of reports) {
     for (const suite of report.suites ?? []) playwrightFailures(suite, suite.file);
     for (const error of report.errors ?? []) failures.push(`[${file}] ${firstLine(error.message)}`);
   }
+}
+// The pages first: the failures and the totals stay the log's last lines.
+if (snapshots.length > 0) {
+  console.log('\nThe page at each failure (accessibility snapshot):');
+  for (const line of snapshots) console.log(`  ${line}`);
 }
 if (failures.length > 0) {
   console.log('\nFailed:');
