@@ -30,10 +30,8 @@ const FOLLOWED: Record<string, string[]> = {
 };
 
 /**
- * The simulation's own record of what changed between two checks (its database is a scratch one):
- * a row trigger on every followed table writes the changed row's key to `sim_changed`, whichever
- * path changed it (a route, a job, a deliberate breach), and `sim_check_balances` keeps each ledger
- * account's balance as the last check found it. Installed once, after the migrations.
+ * Installs the record (once, after the migrations): `sim_changed` gets each changed row's key from
+ * the triggers, `sim_check_balances` keeps each ledger account's balance as the last check found it.
  */
 export async function installChangeLog(db: Executor): Promise<void> {
   await db.execute(

@@ -36,7 +36,7 @@ export interface SimBreach {
  * that keeps a table's row in view, `newEntry(id)` the one that keeps a ledger transaction.
  */
 interface Scope {
-  object(table: string, key: SQL, cast?: 'int' | 'bigint'): SQL;
+  object(table: string, key: SQL, cast?: 'int'): SQL;
   newEntry(id: SQL): SQL;
 }
 
